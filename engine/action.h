@@ -1,0 +1,75 @@
+// An Action is a small value with exactly one string form (see docs/PROTOCOL.md).
+//
+//   roll                              build_settlement:<v>   build_road:<e>   build_city:<v>
+//   buy_dev_card                      trade_bank:<give>:<get>
+//   offer_trade:<seat|all>:<give>:<get>   (bundles "wood,wood,ore"; arena: one card each)
+//   accept_trade  decline_trade  counter_trade:<give>:<get>   (by a responder, own view)
+//   confirm_trade:<seat>  cancel_trade                         (by the offerer)
+//   play_dev:knight  play_dev:road_building  free_road:<e>
+//   play_dev:year_of_plenty:<r1>:<r2>  play_dev:monopoly:<r>
+//   move_robber:<hex>  steal:<seat>  discard:<bundle>  end_turn
+//
+// A bundle is a comma-separated list of resource names with repeats, in canonical
+// resource order when printed ("wood,wood,ore"); parse accepts any order.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/types.h"
+
+namespace catan {
+
+enum class ActionType : uint8_t {
+  Roll,
+  BuildSettlement,  // arg = vertex (also the setup placement)
+  BuildRoad,        // arg = edge (also the setup road)
+  BuildCity,        // arg = vertex
+  BuyDevCard,
+  TradeBank,        // arg = give resource, arg2 = get resource
+  OfferTrade,       // arg = target seat or -1 for all; give/get bundles
+  AcceptTrade,
+  DeclineTrade,
+  CounterTrade,     // give/get from the responder's point of view
+  ConfirmTrade,     // arg = seat whose acceptance or counter is taken
+  CancelTrade,
+  PlayKnight,
+  PlayRoadBuilding,
+  FreeRoad,         // arg = edge
+  PlayYearOfPlenty, // arg, arg2 = resources
+  PlayMonopoly,     // arg = resource
+  MoveRobber,       // arg = hex
+  Steal,            // arg = victim seat
+  Discard,          // give = the cards discarded
+  EndTurn,
+};
+constexpr int kNumActionTypes = 21;
+
+struct Action {
+  ActionType type = ActionType::EndTurn;
+  int8_t arg = -1;
+  int8_t arg2 = -1;
+  ResourceCounts give{};
+  ResourceCounts get{};
+
+  bool operator==(const Action&) const = default;
+  std::string to_string() const;
+  // nullopt and *error set on anything malformed (unknown verb, bad id syntax, bad
+  // resource, trailing junk, over-long input). Range checks against the board are done
+  // here too (vertex < 54 ...); legality is the rules' business.
+  static std::optional<Action> parse(std::string_view s, std::string* error = nullptr);
+
+  static Action simple(ActionType t, int a = -1, int b = -1) {
+    Action x;
+    x.type = t;
+    x.arg = static_cast<int8_t>(a);
+    x.arg2 = static_cast<int8_t>(b);
+    return x;
+  }
+};
+
+std::string bundle_to_string(const ResourceCounts& c);  // "wood,wood,ore"; "" when empty
+std::optional<ResourceCounts> parse_bundle(std::string_view s, std::string* error = nullptr);
+
+}  // namespace catan

@@ -1,0 +1,52 @@
+// AI players. A Bot sees only an Observation and the events its seat may see; it never
+// touches the true GameState. Decisions are anytime: start(), then step() in slices
+// (the browser is single-threaded and must keep drawing frames), then action().
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "engine/action.h"
+#include "engine/events.h"
+#include "engine/observation.h"
+
+namespace catan {
+
+enum class AiLevel : uint8_t { Random, Easy, Normal, Hard, Expert };
+enum class Personality : uint8_t { Balanced, Trader, Aggressor, Builder, Expansionist, Opportunist };
+
+const char* ai_level_name(AiLevel l);             // "random" "easy" "normal" "hard" "expert"
+const char* personality_name(Personality p);      // "balanced" "trader" ...
+bool parse_ai_level(const std::string& s, AiLevel* out);
+bool parse_personality(const std::string& s, Personality* out);
+
+struct AiConfig {
+  AiLevel level = AiLevel::Normal;
+  Personality personality = Personality::Balanced;
+  int budget_ms = 1000;      // Expert: per-decision thinking time (anytime search)
+  int max_iterations = 0;    // Expert: 0 = use the time budget; >0 = fixed, deterministic
+  uint64_t seed = 1;         // the bot's own RNG (never the game's)
+};
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // Begin deciding for obs.seat, which must be the seat to move in obs.view.
+  virtual void start(const Observation& obs, const EventLog& seen_events) = 0;
+  // Think for at most `max_ms` milliseconds (or a small fixed slice); true when done.
+  virtual bool step(double max_ms) = 0;
+  // The chosen action (valid after step() returned true). Always legal in obs.view.
+  virtual Action action() = 0;
+
+  // Convenience: start + step until done.
+  Action decide(const Observation& obs, const EventLog& seen_events) {
+    start(obs, seen_events);
+    while (!step(1e9)) {
+    }
+    return action();
+  }
+};
+
+std::unique_ptr<Bot> make_bot(const AiConfig& config);
+
+}  // namespace catan

@@ -1,0 +1,81 @@
+// The board: an immutable topology shared by every game (hexes, vertices, edges, port
+// slots, all with fixed ids), and a per-game Layout (terrain, numbers, ports) that lives
+// inside GameState as three small arrays.
+//
+// Geometry: pointy-top hexes in axial coordinates (q, r), radius 2. Hex ids run row by
+// row, r = -2..2 top to bottom, q ascending within a row (so the beginner island in
+// RULES.md reads off in id order). Hex centre in board units: x = sqrt(3)*(q + r/2),
+// y = 1.5*r; corners at distance 1. Vertex and edge ids are assigned in the order they
+// are first met walking hexes by id and corners clockwise from the top corner.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "engine/rng.h"
+#include "engine/types.h"
+
+namespace catan {
+
+struct HexInfo {
+  int8_t q, r;
+  float x, y;                        // centre, board units
+  std::array<uint8_t, 6> vertices;   // clockwise from the top corner
+  std::array<uint8_t, 6> edges;      // edges[i] joins vertices[i] and vertices[(i+1)%6]
+  std::array<int8_t, 6> neighbors;   // land hex across edges[i], -1 = sea
+};
+
+struct VertexInfo {
+  float x, y;
+  uint8_t num_hexes, num_neighbors;  // 1..3, 2..3
+  std::array<uint8_t, 3> hexes;      // first num_hexes valid
+  std::array<uint8_t, 3> neighbors;  // vertices one edge away; first num_neighbors valid
+  std::array<uint8_t, 3> edges;      // edges[i] joins this vertex and neighbors[i]
+  int8_t port_slot;                  // -1 or the port slot this vertex touches
+};
+
+struct EdgeInfo {
+  std::array<uint8_t, 2> vertices;   // vertices[0] < vertices[1]
+  uint8_t num_hexes;                 // 1 = coast
+  std::array<uint8_t, 2> hexes;
+};
+
+// A port slot is a fixed coastal edge; which PortType sits there is part of the Layout.
+struct PortSlot {
+  uint8_t edge;
+  std::array<uint8_t, 2> vertices;
+  uint8_t hex;                       // the land hex behind it
+  float x, y;                        // where to draw the harbour (out at sea)
+};
+
+struct Topology {
+  std::array<HexInfo, kNumHexes> hexes;
+  std::array<VertexInfo, kNumVertices> vertices;
+  std::array<EdgeInfo, kNumEdges> edges;
+  std::array<PortSlot, kNumPorts> ports;
+  int hex_at(int q, int r) const;           // -1 if off the island
+  int edge_between(int v0, int v1) const;   // -1 if not adjacent
+};
+
+const Topology& topology();  // built once, never changes
+
+enum class LayoutKind : uint8_t { Beginner, Official, Balanced, Random };
+
+struct Layout {
+  std::array<Terrain, kNumHexes> terrain;
+  std::array<uint8_t, kNumHexes> number;   // 0 on the desert
+  std::array<PortType, kNumPorts> ports;
+  int desert_hex() const;
+};
+
+// beginner: the fixed island of RULES.md. official: shuffled terrain, tokens A..R in a
+// counterclockwise spiral from a random outer corner (003). balanced: shuffled, 6 and 8
+// never adjacent (004). random: tokens shuffled over non-desert hexes (000).
+Layout make_layout(LayoutKind kind, Rng& rng);
+
+// Pips (ways to roll the number out of 36), 0 for 0/7.
+inline int pips(int number) {
+  if (number < 2 || number > 12 || number == 7) return 0;
+  return 6 - (number > 7 ? number - 7 : 7 - number);
+}
+
+}  // namespace catan

@@ -1,0 +1,58 @@
+// Events: what happened, for logs, notices, statistics and AI card counting. apply()
+// emits them; redact() turns one into what a given seat may see.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/types.h"
+
+namespace catan {
+
+enum class EventType : uint8_t {
+  SettlementBuilt,   // seat, arg = vertex (setup too)
+  RoadBuilt,         // seat, arg = edge (setup, bought and free)
+  CityBuilt,         // seat, arg = vertex
+  StartingResources, // seat, a = cards
+  DiceRolled,        // seat, arg = d1, arg2 = d2
+  Produced,          // seat, a = cards received
+  ProductionShort,   // arg = resource nobody (or only part) could be paid
+  Discarded,         // seat, a = cards
+  RobberMoved,       // seat, arg = hex
+  Stole,             // seat = thief, other = victim, arg = resource (-1 when redacted)
+  DevCardBought,     // seat, arg = DevCard (-1 when redacted)
+  DevCardPlayed,     // seat, arg = DevCard
+  MonopolyTook,      // seat, other = victim, arg = resource, arg2 = count
+  YearOfPlentyTook,  // seat, a = cards
+  BankTrade,         // seat, a = given, b = received
+  TradeOffered,      // seat, other = target (-1 all), a = give, b = get
+  TradeAnswered,     // seat = responder, arg = TradeAnswer, a/b = counter (responder view)
+  TradeDone,         // seat = offerer, other = partner, a = offerer gave, b = offerer got
+  TradeCancelled,    // seat
+  LongestRoadChanged,// seat = new holder (-1 vacated), other = previous, arg = length
+  LargestArmyChanged,// seat = new holder, other = previous, arg = knights
+  TurnEnded,         // seat = who ended, other = next
+  GameWon,           // seat, arg = total VP
+  Forfeited,         // seat
+};
+
+struct Event {
+  EventType type;
+  int8_t seat = -1;
+  int8_t other = -1;
+  int8_t arg = -1;
+  int8_t arg2 = -1;
+  ResourceCounts a{};
+  ResourceCounts b{};
+  bool operator==(const Event&) const = default;
+};
+
+// What `viewer` may see of e (viewer -1 = a spectator; kAllSeats = everything).
+constexpr int kAllSeats = 99;
+Event redact(const Event& e, int viewer);
+// A plain English sentence ("Red built a road.") with seat names supplied by the caller.
+std::string describe(const Event& e, const std::string (&seat_names)[4]);
+
+using EventLog = std::vector<Event>;
+
+}  // namespace catan

@@ -1,0 +1,50 @@
+// Game options. Two presets name the common choices (RULES.md): classic and arena.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "engine/board.h"
+
+namespace catan {
+
+enum class Preset : uint8_t { Classic, Arena };
+enum class Mode : uint8_t { Classic, Blitz, Epic, Custom };  // 10, 7 + start cards, 13, any
+enum class DiceMode : uint8_t { Random, Balanced };          // balanced: deck of the 36 outcomes
+enum class Visibility : uint8_t { Revealed, Mist, TerraIncognita };
+enum class DiscardMode : uint8_t { Choose, AutoLargest };    // arena discards automatically
+enum class TradeMode : uint8_t { Bundles, OneForOne };       // arena: strict 1-for-1, 2 offers
+
+struct GameOptions {
+  Preset preset = Preset::Classic;
+  uint8_t players = 4;                 // 2..4 (2 only as an explicit option)
+  LayoutKind board = LayoutKind::Balanced;
+  Mode mode = Mode::Classic;
+  uint8_t vp_target = 10;
+  bool start_with_one_of_each = false;  // Blitz
+  DiceMode dice = DiceMode::Random;
+  Visibility visibility = Visibility::Revealed;
+  DiscardMode discard = DiscardMode::Choose;
+  TradeMode trade = TradeMode::Bundles;
+  uint8_t max_offers_per_turn = 0;     // 0 = unlimited
+  uint16_t roll_cap = 0;               // 0 = none; arena 160
+  bool forfeit_on_illegal = false;     // arena
+  bool random_first_player = true;     // arena: seat 0 starts
+  uint16_t timer_seconds = 0;          // UI only: 0 = off / unlimited
+
+  bool operator==(const GameOptions&) const = default;
+};
+
+GameOptions classic_options();  // board balanced, 4 players, 10 VP
+GameOptions arena_options();    // document 000 exactly
+// Applies a mode: sets vp_target and start_with_one_of_each (custom keeps vp_target).
+void set_mode(GameOptions& o, Mode m, int custom_vp = 10);
+
+// key=value setters shared by the CLI, URL parameters and saved games. Keys: preset,
+// players, board, mode, vp, dice, visibility, discard, trade, offers, roll_cap, forfeit,
+// first (random|seat0), timer. Returns false and fills *error on a bad key or value.
+bool set_option(GameOptions& o, const std::string& key, const std::string& value,
+                std::string* error);
+// Checks the combination (players range, vp range, ...).
+bool validate(const GameOptions& o, std::string* error);
+
+}  // namespace catan

@@ -1,0 +1,46 @@
+// Deterministic random numbers: the same sequence natively and in wasm. We never use
+// <random> distributions because libstdc++ and libc++ implement them differently.
+#pragma once
+#include <cstdint>
+
+namespace catan {
+
+// SplitMix64: one 64-bit word of state, so the RNG position saves as a single number.
+struct Rng {
+  uint64_t state = 0;
+
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, n), n > 0, without modulo bias (rejection on the top range).
+  uint32_t below(uint32_t n) {
+    const uint64_t limit = UINT64_MAX - (UINT64_MAX % n);
+    uint64_t x;
+    do x = next();
+    while (x >= limit);
+    return static_cast<uint32_t>(x % n);
+  }
+  template <class T, unsigned N>
+  void shuffle(T (&a)[N]) { shuffle(a, N); }
+  template <class T>
+  void shuffle(T* a, unsigned n) {  // Fisher-Yates
+    for (unsigned i = n; i > 1; --i) {
+      unsigned j = below(i);
+      T t = a[i - 1];
+      a[i - 1] = a[j];
+      a[j] = t;
+    }
+  }
+};
+
+// Derives independent streams from one match seed (board, first player, game RNG).
+inline uint64_t mix_seed(uint64_t seed, uint64_t stream) {
+  Rng r{seed ^ (stream * 0xD1B54A32D192ED03ull)};
+  r.next();
+  return r.next();
+}
+
+}  // namespace catan

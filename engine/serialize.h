@@ -1,0 +1,33 @@
+// JSON forms (nlohmann-json). Saved games round-trip exactly and are validated on load.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/game.h"
+#include "engine/observation.h"
+
+namespace catan {
+
+nlohmann::json options_to_json(const GameOptions& o);
+bool options_from_json(const nlohmann::json& j, GameOptions* o, std::string* error);
+
+// The topology and layout: hexes with q, r, terrain, number; vertices with hexes,
+// neighbours, port; edges with vertices; ports with type and vertices.
+nlohmann::json board_to_json(const GameState& s, int seat = kAllSeats);
+
+// The state as `seat` sees it (kAllSeats = everything): the public fields of document
+// 000 (longest_road_holder, longest_road_length, longest_road_lengths,
+// largest_army_holder, total_victory_points, your_trade_rates, ...) plus the phase,
+// whose turn, what is expected, the pending trade, bank, deck size, roll count, winner.
+nlohmann::json state_to_json(const GameState& s, int seat = kAllSeats);
+
+// The complete state (every field, RNG position included) and the history: load
+// validates structure, ranges and consistency (check_invariants) and replays the history
+// to confirm it reproduces the state; anything off is rejected with a clear error.
+nlohmann::json save_game(const Game& g);
+bool load_game(const nlohmann::json& j, Game* out, std::string* error);
+bool load_game(const std::string& text, Game* out, std::string* error);
+
+nlohmann::json event_to_json(const Event& e);
+
+}  // namespace catan
