@@ -1,0 +1,88 @@
+// Session: one match as the UI runs it. Owns the Game, the seat configuration, the AI
+// bots (driven in small time slices so the browser never freezes), timers, hot-seat
+// hand-offs and the VP timeline. The views read it (const) and change the game only by
+// submit(). No ImGui in here, so it is unit-testable.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/ai/ai.h"
+#include "engine/game.h"
+
+namespace catan::ui {
+
+enum class SeatKind : uint8_t { Human, AI };
+
+struct SeatConfig {
+  SeatKind kind = SeatKind::AI;
+  AiConfig ai;
+  std::string name;  // "You", "Alice (Hard Trader)" ...
+};
+
+struct MatchConfig {
+  GameOptions options = classic_options();
+  uint64_t seed = 1;
+  std::array<SeatConfig, kMaxPlayers> seats;  // first options.players used
+  double ai_action_delay_s = 0.6;             // AI speed: pause between AI actions
+  double ai_think_budget_ms = 1000;           // per decision (Expert)
+};
+
+class Session {
+ public:
+  Session();
+  ~Session();
+  void start(const MatchConfig& config);
+  bool active() const { return started_; }
+
+  const MatchConfig& config() const { return config_; }
+  const Game& game() const { return game_; }
+  const GameState& state() const { return game_.state(); }
+
+  // The seat whose hand the screen shows: the human who must act now, else the last
+  // human who acted (hot-seat), else seat of the first human; -1 when all seats are AI.
+  int viewer() const;
+  Observation observation() const;          // observe(state(), viewer())
+  bool is_human(int seat) const;
+  bool human_to_act() const;                // a human (not on autopilot) must act now
+
+  // A human's action. false + *error if illegal (nothing changes).
+  bool submit(const Action& a, std::string* error = nullptr);
+
+  // Called once per frame: runs AI thinking for at most slice_ms, applies AI actions at
+  // the configured pace, advances timers. now_s is a monotonic clock in seconds.
+  void update(double now_s, double slice_ms);
+  bool ai_thinking() const;
+  bool paused() const { return paused_; }
+  void set_paused(bool p) { paused_ = p; }
+
+  // Timers (RULES.md/004): per phase, each action adds 5 s; on time-out the AI finishes
+  // the turn; after two idle turns the AI plays for the seat until take_back_control.
+  double time_left() const;                 // < 0 when timers are off
+  bool on_autopilot(int seat) const;
+  void take_back_control(int seat);
+
+  // Hot-seat: when the next human to act differs from the last one, the UI shows a
+  // "pass the device" screen until accept_handoff().
+  bool handoff_pending() const { return handoff_pending_; }
+  int handoff_seat() const { return handoff_seat_; }
+  void accept_handoff();
+
+  // Total VP per seat after each completed turn (for the end screen chart).
+  const std::vector<std::array<uint8_t, kMaxPlayers>>& vp_timeline() const { return vp_timeline_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  MatchConfig config_;
+  Game game_;
+  bool started_ = false;
+  bool paused_ = false;
+  bool handoff_pending_ = false;
+  int handoff_seat_ = -1;
+  std::vector<std::array<uint8_t, kMaxPlayers>> vp_timeline_;
+};
+
+}  // namespace catan::ui
