@@ -1,0 +1,233 @@
+// Theme colours, palettes and ImGui style. See theme.h.
+#include "frontend/theme.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace catan::ui {
+namespace {
+
+constexpr ImU32 rgb(int r, int g, int b, int a = 255) {
+  return IM_COL32(r, g, b, a);
+}
+
+Theme make_theme(bool colorblind) {
+  Theme t{};
+  t.sea = rgb(38, 106, 160);
+  t.sea_deep = rgb(24, 74, 120);
+  t.sea_wave = rgb(90, 150, 200, 90);
+  t.panel_bg = rgb(34, 38, 46, 240);
+  t.panel_border = rgb(80, 88, 104, 255);
+  t.panel_header = rgb(52, 58, 72, 255);
+  t.text = rgb(238, 236, 228);
+  t.text_dim = rgb(160, 164, 172);
+  t.text_dark = rgb(40, 34, 28);
+  t.accent = rgb(242, 184, 64);
+  t.good = rgb(98, 196, 110);
+  t.bad = rgb(226, 82, 72);
+  t.warning = rgb(240, 160, 50);
+
+  const ImU32 terrain[7] = {rgb(46, 120, 60),  rgb(196, 104, 62),  rgb(150, 204, 92),
+                            rgb(236, 200, 84), rgb(138, 142, 156), rgb(222, 202, 150),
+                            rgb(96, 106, 118)};
+  const ImU32 terrain_dark[7] = {rgb(22, 72, 34),   rgb(140, 60, 36), rgb(96, 150, 56),
+                                 rgb(184, 140, 40), rgb(86, 90, 104), rgb(186, 160, 104),
+                                 rgb(70, 78, 88)};
+  for (int i = 0; i < 7; ++i) {
+    t.terrain[i] = terrain[i];
+    t.terrain_dark[i] = terrain_dark[i];
+  }
+  const ImU32 res[5] = {rgb(52, 130, 66), rgb(200, 98, 58), rgb(156, 210, 98), rgb(240, 200, 72),
+                        rgb(128, 134, 150)};
+  for (int i = 0; i < 5; ++i) t.resource[i] = res[i];
+  t.token_bg = rgb(246, 234, 204);
+  t.token_text = rgb(40, 34, 28);
+  t.token_hot = rgb(200, 30, 30);
+  t.robber = rgb(40, 40, 44);
+  t.highlight = rgb(255, 255, 255);
+  if (!colorblind) {
+    const ImU32 p[4] = {rgb(214, 52, 46), rgb(44, 104, 222), rgb(244, 140, 30), rgb(244, 244, 240)};
+    const ImU32 d[4] = {rgb(120, 20, 20), rgb(16, 44, 120), rgb(140, 70, 0), rgb(90, 90, 90)};
+    for (int i = 0; i < 4; ++i) t.player[i] = p[i], t.player_dark[i] = d[i];
+  } else {
+    // Okabe-Ito: vermillion, blue, white, reddish purple (distinct for the common deficiencies).
+    const ImU32 p[4] = {rgb(213, 94, 0), rgb(0, 114, 178), rgb(244, 244, 240), rgb(204, 121, 167)};
+    const ImU32 d[4] = {rgb(110, 44, 0), rgb(0, 50, 86), rgb(60, 60, 60), rgb(110, 50, 86)};
+    for (int i = 0; i < 4; ++i) t.player[i] = p[i], t.player_dark[i] = d[i];
+  }
+  t.rounding = 8.0f;
+  return t;
+}
+
+Theme g_theme = make_theme(false);
+UiSettings g_settings;
+
+}  // namespace
+
+UiSettings& settings() {
+  return g_settings;
+}
+const Theme& theme() {
+  return g_theme;
+}
+
+void set_colorblind(bool on) {
+  g_settings.colorblind = on;
+  const float r = g_theme.rounding;
+  g_theme = make_theme(on);
+  g_theme.rounding = r;
+}
+
+ImU32 player_color(int seat) {
+  if (seat < 0 || seat >= kMaxPlayers) return IM_COL32(150, 150, 150, 255);
+  return g_theme.player[seat];
+}
+ImU32 player_color_dark(int seat) {
+  if (seat < 0 || seat >= kMaxPlayers) return IM_COL32(60, 60, 60, 255);
+  return g_theme.player_dark[seat];
+}
+ImVec4 player_color_v4(int seat) {
+  return ImGui::ColorConvertU32ToFloat4(player_color(seat));
+}
+
+const char* player_color_name(int seat) {
+  static const char* normal[4] = {"Red", "Blue", "Orange", "White"};
+  static const char* cb[4] = {"Vermillion", "Blue", "White", "Purple"};
+  if (seat < 0 || seat >= kMaxPlayers) return "Nobody";
+  return g_settings.colorblind ? cb[seat] : normal[seat];
+}
+
+ImU32 resource_color(Resource r) {
+  return g_theme.resource[static_cast<int>(r)];
+}
+const char* resource_label(Resource r) {
+  static const char* n[5] = {"Wood", "Brick", "Wool", "Grain", "Ore"};
+  return n[static_cast<int>(r)];
+}
+
+ImU32 with_alpha(ImU32 c, float alpha) {
+  const int a = std::clamp(static_cast<int>(alpha * 255.0f + 0.5f), 0, 255);
+  return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(a) << IM_COL32_A_SHIFT);
+}
+
+ImU32 shade(ImU32 c, float f) {
+  auto ch = [&](int shift) {
+    float v = static_cast<float>((c >> shift) & 0xFF);
+    v = f <= 1.0f ? v * f : v + (255.0f - v) * (f - 1.0f);
+    return static_cast<ImU32>(std::clamp(static_cast<int>(v + 0.5f), 0, 255)) << shift;
+  };
+  return ch(IM_COL32_R_SHIFT) | ch(IM_COL32_G_SHIFT) | ch(IM_COL32_B_SHIFT) | (c & IM_COL32_A_MASK);
+}
+
+void draw_resource_icon(ImDrawList* dl, ImVec2 p, float s, Resource r) {
+  const ImU32 base = resource_color(r);
+  const ImU32 dark = shade(base, 0.55f);
+  const ImVec2 q(p.x + s, p.y + s);
+  dl->AddRectFilled(p, q, base, s * 0.18f);
+  dl->AddRect(p, q, dark, s * 0.18f, 0, std::max(1.0f, s * 0.05f));
+  const ImVec2 c(p.x + s * 0.5f, p.y + s * 0.5f);
+  const ImU32 ink = IM_COL32(255, 255, 255, 230);
+  const ImU32 ink_dark = shade(base, 0.4f);
+  switch (r) {
+    case Resource::Wood: {  // a pine tree
+      dl->AddTriangleFilled(ImVec2(c.x, p.y + s * 0.14f), ImVec2(p.x + s * 0.22f, p.y + s * 0.72f),
+                            ImVec2(p.x + s * 0.78f, p.y + s * 0.72f), shade(base, 0.55f));
+      dl->AddRectFilled(ImVec2(c.x - s * 0.06f, p.y + s * 0.72f),
+                        ImVec2(c.x + s * 0.06f, p.y + s * 0.88f), IM_COL32(100, 62, 30, 255));
+      break;
+    }
+    case Resource::Brick: {  // two rows of bricks
+      const float w = s * 0.3f, h = s * 0.16f;
+      for (int row = 0; row < 3; ++row) {
+        const float y = p.y + s * 0.22f + row * (h + s * 0.04f);
+        const float off = (row % 2) ? w * 0.5f : 0.0f;
+        for (int k = 0; k < 2; ++k) {
+          const float x = p.x + s * 0.18f + off + k * (w + s * 0.04f) - (row % 2 ? w * 0.5f : 0);
+          dl->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + h), shade(base, 0.7f), 1.0f);
+        }
+      }
+      break;
+    }
+    case Resource::Sheep: {  // a fluffy sheep
+      dl->AddCircleFilled(ImVec2(c.x - s * 0.1f, c.y), s * 0.17f, ink);
+      dl->AddCircleFilled(ImVec2(c.x + s * 0.08f, c.y - s * 0.03f), s * 0.17f, ink);
+      dl->AddCircleFilled(ImVec2(c.x + s * 0.25f, c.y - s * 0.08f), s * 0.09f, ink_dark);
+      dl->AddLine(ImVec2(c.x - s * 0.12f, c.y + s * 0.14f), ImVec2(c.x - s * 0.12f, c.y + s * 0.3f),
+                  ink_dark, s * 0.05f);
+      dl->AddLine(ImVec2(c.x + s * 0.1f, c.y + s * 0.14f), ImVec2(c.x + s * 0.1f, c.y + s * 0.3f),
+                  ink_dark, s * 0.05f);
+      break;
+    }
+    case Resource::Wheat: {  // a wheat stalk
+      dl->AddLine(ImVec2(c.x, p.y + s * 0.85f), ImVec2(c.x, p.y + s * 0.2f), ink_dark, s * 0.05f);
+      for (int k = 0; k < 4; ++k) {
+        const float y = p.y + s * (0.24f + k * 0.13f);
+        dl->AddCircleFilled(ImVec2(c.x - s * 0.08f, y), s * 0.06f, ink_dark);
+        dl->AddCircleFilled(ImVec2(c.x + s * 0.08f, y), s * 0.06f, ink_dark);
+      }
+      break;
+    }
+    case Resource::Ore: {  // a rock
+      const ImVec2 pts[5] = {
+          ImVec2(p.x + s * 0.2f, p.y + s * 0.75f), ImVec2(p.x + s * 0.3f, p.y + s * 0.38f),
+          ImVec2(p.x + s * 0.55f, p.y + s * 0.25f), ImVec2(p.x + s * 0.8f, p.y + s * 0.5f),
+          ImVec2(p.x + s * 0.78f, p.y + s * 0.75f)};
+      dl->AddConvexPolyFilled(pts, 5, shade(base, 0.6f));
+      dl->AddLine(pts[2], ImVec2(p.x + s * 0.5f, p.y + s * 0.75f), shade(base, 1.3f), s * 0.04f);
+      break;
+    }
+  }
+}
+
+void apply_style(float scale) {
+  ImGuiStyle style;  // start from defaults so repeated calls never compound the scale
+  ImGui::StyleColorsDark(&style);
+  style.WindowRounding = 10.0f;
+  style.ChildRounding = 8.0f;
+  style.FrameRounding = 6.0f;
+  style.PopupRounding = 8.0f;
+  style.GrabRounding = 6.0f;
+  style.TabRounding = 6.0f;
+  style.ScrollbarRounding = 8.0f;
+  style.WindowPadding = ImVec2(12, 10);
+  style.FramePadding = ImVec2(10, 6);
+  style.ItemSpacing = ImVec2(8, 7);
+  style.ItemInnerSpacing = ImVec2(6, 5);
+  style.WindowBorderSize = 1.0f;
+  style.FrameBorderSize = 0.0f;
+  style.WindowTitleAlign = ImVec2(0.5f, 0.5f);
+  ImVec4* c = style.Colors;
+  auto v = [](int r, int g, int b, float a = 1.0f) {
+    return ImVec4(r / 255.0f, g / 255.0f, b / 255.0f, a);
+  };
+  c[ImGuiCol_Text] = v(238, 236, 228);
+  c[ImGuiCol_TextDisabled] = v(130, 134, 142);
+  c[ImGuiCol_WindowBg] = v(30, 34, 42, 0.94f);
+  c[ImGuiCol_ChildBg] = v(40, 45, 56, 0.6f);
+  c[ImGuiCol_PopupBg] = v(34, 38, 48, 0.98f);
+  c[ImGuiCol_Border] = v(84, 92, 110, 0.8f);
+  c[ImGuiCol_FrameBg] = v(52, 58, 72);
+  c[ImGuiCol_FrameBgHovered] = v(66, 74, 92);
+  c[ImGuiCol_FrameBgActive] = v(80, 90, 112);
+  c[ImGuiCol_TitleBg] = v(40, 46, 58);
+  c[ImGuiCol_TitleBgActive] = v(52, 60, 76);
+  c[ImGuiCol_Button] = v(64, 96, 140);
+  c[ImGuiCol_ButtonHovered] = v(80, 120, 176);
+  c[ImGuiCol_ButtonActive] = v(96, 140, 200);
+  c[ImGuiCol_Header] = v(64, 96, 140, 0.7f);
+  c[ImGuiCol_HeaderHovered] = v(80, 120, 176, 0.8f);
+  c[ImGuiCol_HeaderActive] = v(96, 140, 200);
+  c[ImGuiCol_CheckMark] = v(242, 184, 64);
+  c[ImGuiCol_SliderGrab] = v(242, 184, 64);
+  c[ImGuiCol_SliderGrabActive] = v(255, 204, 90);
+  c[ImGuiCol_Separator] = v(84, 92, 110, 0.6f);
+  c[ImGuiCol_Tab] = v(52, 60, 76);
+  c[ImGuiCol_TabHovered] = v(80, 120, 176);
+  c[ImGuiCol_TabActive] = v(64, 96, 140);
+  c[ImGuiCol_ModalWindowDimBg] = v(10, 12, 16, 0.55f);
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+  g_theme.rounding = 8.0f * scale;
+}
+
+}  // namespace catan::ui

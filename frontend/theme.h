@@ -1,0 +1,70 @@
+// Theme: the UI's colours, terrain palette, player colours (normal and colour-blind safe),
+// sizes, and the user's UI settings. Every view takes its colours from here so the whole UI
+// changes together (UI scale, colour-blind palette).
+//
+//   const Theme& t = theme();          // current palette (depends on settings().colorblind)
+//   ImU32 c = player_color(seat);      // seat 0..3, in the current palette
+//   settings().ui_scale                // 1.0 = default; multiply sizes by it (fonts already are)
+//   set_colorblind(true);              // switch palettes (also sets settings().colorblind)
+#pragma once
+#include <imgui.h>
+
+#include <cstdint>
+
+#include "engine/types.h"
+
+namespace catan::ui {
+
+struct UiSettings {
+  float ui_scale = 1.0f;    // 0.75 .. 2.0; the App applies it to fonts and style
+  bool colorblind = false;  // Okabe-Ito player colours + pattern markers
+  float anim_speed = 1.0f;  // 0 = no animation, 1 = normal, 2 = fast
+  float ai_speed = 1.0f;    // 0.25 slow .. 4 fast: divides the pause between AI actions
+  bool sound = true;        // short synthesized effects
+  bool muted = false;       // e.g. muted by default when embedded
+};
+UiSettings& settings();
+
+struct Theme {
+  // Background and panels.
+  ImU32 sea, sea_deep, sea_wave;
+  ImU32 panel_bg, panel_border, panel_header;
+  ImU32 text, text_dim, text_dark;
+  ImU32 accent, good, bad, warning;
+  // Terrain fills, index = Terrain (Forest .. Desert, Hidden).
+  ImU32 terrain[7];
+  ImU32 terrain_dark[7];  // motif / outline shade of the same terrain
+  // Resource card colours, index = Resource (same hue as the producing terrain).
+  ImU32 resource[kNumResources];
+  // Number tokens.
+  ImU32 token_bg, token_text, token_hot;  // token_hot = 6 and 8
+  ImU32 robber;
+  ImU32 highlight;  // legal spots
+  // Player colours, index = seat.
+  ImU32 player[kMaxPlayers];
+  ImU32 player_dark[kMaxPlayers];  // outlines
+  float rounding = 8.0f;           // panel corner radius (already scaled)
+};
+
+const Theme& theme();
+void set_colorblind(bool on);
+ImU32 player_color(int seat);             // seat < 0 -> neutral grey
+ImU32 player_color_dark(int seat);        // outline shade
+ImVec4 player_color_v4(int seat);         // for ImGui::TextColored
+const char* player_color_name(int seat);  // "Red", "Blue", ... (depends on palette)
+ImU32 resource_color(Resource r);
+const char* resource_label(Resource r);  // "Wood", "Brick", "Wool", "Grain", "Ore"
+
+// Helpers for colour maths.
+ImU32 with_alpha(ImU32 c, float alpha);  // alpha 0..1
+ImU32 shade(ImU32 c, float factor);      // factor < 1 darker, > 1 lighter
+
+// Draws a small resource icon (a coloured rounded card with a simple symbol) of size `s`
+// at top-left `p`. Usable by any view in any draw list.
+void draw_resource_icon(ImDrawList* dl, ImVec2 p, float s, Resource r);
+
+// Applies the theme to ImGui's style (rounded panels, spacing, colours) at the given
+// scale. The App calls it when the scale or palette changes.
+void apply_style(float scale);
+
+}  // namespace catan::ui
