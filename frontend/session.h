@@ -44,9 +44,9 @@ class Session {
   // The seat whose hand the screen shows: the human who must act now, else the last
   // human who acted (hot-seat), else seat of the first human; -1 when all seats are AI.
   int viewer() const;
-  Observation observation() const;          // observe(state(), viewer())
+  Observation observation() const;  // observe(state(), viewer())
   bool is_human(int seat) const;
-  bool human_to_act() const;                // a human (not on autopilot) must act now
+  bool human_to_act() const;  // a human (not on autopilot) must act now
 
   // A human's action. false + *error if illegal (nothing changes).
   bool submit(const Action& a, std::string* error = nullptr);
@@ -60,7 +60,7 @@ class Session {
 
   // Timers (RULES.md/004): per phase, each action adds 5 s; on time-out the AI finishes
   // the turn; after two idle turns the AI plays for the seat until take_back_control.
-  double time_left() const;                 // < 0 when timers are off
+  double time_left() const;  // < 0 when timers are off
   bool on_autopilot(int seat) const;
   void take_back_control(int seat);
 
@@ -73,7 +73,27 @@ class Session {
   // Total VP per seat after each completed turn (for the end screen chart).
   const std::vector<std::array<uint8_t, kMaxPlayers>>& vp_timeline() const { return vp_timeline_; }
 
+  // --- Additions (additive; by the session's implementer) -----------------------------------
+  // AI pace: seconds between AI actions (the New game screen's AI speed). Trade answers by
+  // AIs to a human's offer come one by one, each after at least this long (min 0.7 s).
+  void set_ai_delay(double seconds) { config_.ai_action_delay_s = seconds; }
+  // The AI is currently finishing this seat's turn after a time-out.
+  bool finishing_turn(int seat) const;
+  int idle_turns(int seat) const;  // consecutive turns without a human action
+  // The clock last passed to update() (seconds).
+  double now() const;
+  // Seconds since the last action of any seat was applied (animations, notices).
+  double since_last_action() const;
+  // Who applied the last action (-1 before any).
+  int last_actor() const;
+  // Human seats in this match.
+  int num_humans() const;
+  // Replaces the game (Continue last game): same seats, this game's options/seed/history.
+  void resume(const MatchConfig& config, const Game& game);
+
  private:
+  void on_applied(int actor, bool by_human);
+  void begin_segment();
   struct Impl;
   std::unique_ptr<Impl> impl_;
   MatchConfig config_;
