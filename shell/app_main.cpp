@@ -1,0 +1,247 @@
+// catan-app: owns the SDL2 window, the GL context (OpenGL ES 3 / WebGL 2) and the Dear ImGui
+// context, runs the main loop (native loop or emscripten_set_main_loop) and calls the UI
+// (frontend/app.h) once per frame. Handles resize and HiDPI (drawable vs window size).
+//
+// Native options:  --frames N          quit after N frames
+//                  --screenshot F.png  save the last frame as PNG (implies --frames 10 if unset)
+//                  --size WxH          initial window size in points (default 1280x720)
+#include <SDL.h>
+
+#if CATAN_GL_ES3
+#include <GLES3/gl3.h>
+#else
+#include <SDL_opengl.h>
+#endif
+
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#endif
+
+#include "frontend/app.h"
+#include "shell/platform_png.h"
+
+namespace {
+
+constexpr float kBaseFontPixels = 13.0f;  // ImGui's default font size, in window points
+
+struct Shell {
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl = nullptr;
+  std::unique_ptr<catan::App> app;
+  bool running = true;
+  Uint64 last_ticks = 0;
+  float font_scale = 0.0f;  // framebuffer pixels per window point the font atlas was built for
+  long frame = 0;
+  long max_frames = -1;
+  std::string screenshot;
+};
+
+// Framebuffer pixels per window point (2 on a typical HiDPI screen, devicePixelRatio in a browser).
+float pixel_ratio(SDL_Window* window) {
+  int ww = 0, wh = 0, dw = 0, dh = 0;
+  SDL_GetWindowSize(window, &ww, &wh);
+  SDL_GL_GetDrawableSize(window, &dw, &dh);
+  return ww > 0 ? static_cast<float>(dw) / static_cast<float>(ww) : 1.0f;
+}
+
+// Rebuilds the font atlas at the screen's real pixel density so text stays crisp on HiDPI
+// screens; FontGlobalScale maps it back to window points (ImGui lays out in points and
+// DisplayFramebufferScale, set by the SDL backend, scales the drawing).
+void update_font_scale(Shell& s) {
+  float scale = std::round(pixel_ratio(s.window) * 4.0f) / 4.0f;
+  if (scale < 1.0f) scale = 1.0f;
+  if (scale > 4.0f) scale = 4.0f;
+  if (scale == s.font_scale) return;
+  s.font_scale = scale;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig cfg;
+  cfg.SizePixels = kBaseFontPixels * scale;
+  io.Fonts->AddFontDefault(&cfg);
+  io.FontGlobalScale = 1.0f / scale;
+  ImGui_ImplOpenGL3_DestroyDeviceObjects();  // recreated (with the new atlas) by NewFrame
+}
+
+#ifdef __EMSCRIPTEN__
+// Keeps the SDL window the size of the canvas' CSS box (web/index.html makes it full-window).
+void sync_canvas_size(Shell& s) {
+  double css_w = 0, css_h = 0;
+  if (emscripten_get_element_css_size("#canvas", &css_w, &css_h) != EMSCRIPTEN_RESULT_SUCCESS) {
+    return;
+  }
+  const int w = static_cast<int>(css_w), h = static_cast<int>(css_h);
+  int cur_w = 0, cur_h = 0;
+  SDL_GetWindowSize(s.window, &cur_w, &cur_h);
+  if (w > 0 && h > 0 && (w != cur_w || h != cur_h)) SDL_SetWindowSize(s.window, w, h);
+}
+#endif
+
+void save_screenshot(const Shell& s) {
+  int w = 0, h = 0;
+  SDL_GL_GetDrawableSize(s.window, &w, &h);
+  std::vector<uint8_t> pixels(static_cast<size_t>(w) * static_cast<size_t>(h) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  // GL rows are bottom-up; PNG rows top-down.
+  std::vector<uint8_t> flipped(pixels.size());
+  const size_t row = static_cast<size_t>(w) * 4;
+  for (int y = 0; y < h; ++y) {
+    std::memcpy(&flipped[row * static_cast<size_t>(y)],
+                &pixels[row * static_cast<size_t>(h - 1 - y)], row);
+  }
+  for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+  if (catan::write_png(s.screenshot, w, h, flipped)) {
+    std::printf("screenshot: %s (%dx%d)\n", s.screenshot.c_str(), w, h);
+  } else {
+    std::fprintf(stderr, "could not write %s\n", s.screenshot.c_str());
+  }
+}
+
+void main_loop_iteration(void* arg) {
+  Shell& s = *static_cast<Shell*>(arg);
+
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_QUIT) s.running = false;
+    if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
+        event.window.windowID == SDL_GetWindowID(s.window)) {
+      s.running = false;
+    }
+  }
+#ifdef __EMSCRIPTEN__
+  sync_canvas_size(s);
+#endif
+  update_font_scale(s);
+
+  const Uint64 now = SDL_GetPerformanceCounter();
+  const float dt = s.last_ticks ? static_cast<float>(now - s.last_ticks) /
+                                      static_cast<float>(SDL_GetPerformanceFrequency())
+                                : 0.0f;
+  s.last_ticks = now;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  s.app->frame(dt);
+  if (s.app->wants_quit()) s.running = false;
+  ImGui::Render();
+
+  int fb_w = 0, fb_h = 0;
+  SDL_GL_GetDrawableSize(s.window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(0.11f, 0.33f, 0.55f, 1.0f);  // sea blue
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+  ++s.frame;
+  if (s.max_frames >= 0 && s.frame >= s.max_frames) {
+    if (!s.screenshot.empty()) save_screenshot(s);
+    s.running = false;
+  }
+  SDL_GL_SwapWindow(s.window);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  auto* shell = new Shell();  // lives for the whole program (the browser never returns from main)
+  int width = 1280, height = 720;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--frames" && i + 1 < argc) {
+      shell->max_frames = std::atol(argv[++i]);
+    } else if (arg == "--screenshot" && i + 1 < argc) {
+      shell->screenshot = argv[++i];
+    } else if (arg == "--size" && i + 1 < argc) {
+      if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2) {
+        std::fprintf(stderr, "--size expects WxH\n");
+        return 2;
+      }
+    } else {
+      std::fprintf(stderr, "usage: %s [--frames N] [--screenshot out.png] [--size WxH]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (!shell->screenshot.empty() && shell->max_frames < 0) shell->max_frames = 10;
+
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "SDL_Init failed: %s\n", SDL_GetError());
+    return 1;
+  }
+#if CATAN_GL_ES3
+  // OpenGL ES 3.0 natively, WebGL 2 in the browser: the same GL dialect and shaders everywhere.
+  const char* glsl_version = "#version 300 es";
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+#ifndef __EMSCRIPTEN__
+  SDL_SetHint(SDL_HINT_OPENGL_ES_DRIVER, "1");  // use EGL + libGLESv2 directly
+#endif
+#else
+  const char* glsl_version = "#version 150";
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 2);
+#endif
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+
+  const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE |
+                                                  SDL_WINDOW_ALLOW_HIGHDPI);
+  shell->window = SDL_CreateWindow("Settlers of Catan", SDL_WINDOWPOS_CENTERED,
+                                   SDL_WINDOWPOS_CENTERED, width, height, flags);
+  if (!shell->window) {
+    std::fprintf(stderr, "SDL_CreateWindow failed: %s\n", SDL_GetError());
+    return 1;
+  }
+  shell->gl = SDL_GL_CreateContext(shell->window);
+  if (!shell->gl) {
+    std::fprintf(stderr, "SDL_GL_CreateContext failed: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_GL_MakeCurrent(shell->window, shell->gl);
+  SDL_GL_SetSwapInterval(1);  // vsync (requestAnimationFrame in the browser)
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no imgui.ini next to the binary or in the browser's FS
+  ImGui::StyleColorsDark();
+  ImGui_ImplSDL2_InitForOpenGL(shell->window, shell->gl);
+  ImGui_ImplOpenGL3_Init(glsl_version);
+
+  shell->app = std::make_unique<catan::App>();
+
+#ifdef __EMSCRIPTEN__
+  // Runs one iteration per requestAnimationFrame; never returns.
+  emscripten_set_main_loop_arg(main_loop_iteration, shell, 0, true);
+#else
+  while (shell->running) main_loop_iteration(shell);
+
+  shell->app.reset();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(shell->gl);
+  SDL_DestroyWindow(shell->window);
+  SDL_Quit();
+  delete shell;
+#endif
+  return 0;
+}
