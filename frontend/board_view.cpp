@@ -1,0 +1,502 @@
+// The board renderer: sea, beach, terrain hexes with drawn motifs, number tokens with pips,
+// harbours with piers, the robber, roads, settlements and cities, legal-spot highlights.
+#include "frontend/board_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "frontend/theme.h"
+
+namespace catan::ui {
+namespace {
+
+constexpr float kSqrt3 = 1.7320508f;
+// Half extents of what we fit in the canvas (island radius ~4.5 plus harbours).
+constexpr float kHalfW = 5.3f, kHalfH = 5.1f;
+
+float hash01(int a, int b) {
+  uint32_t h = static_cast<uint32_t>(a) * 2654435761u ^ static_cast<uint32_t>(b) * 2246822519u;
+  h ^= h >> 15;
+  h *= 2246822519u;
+  h ^= h >> 13;
+  return static_cast<float>(h & 0xFFFF) / 65535.0f;
+}
+
+ImVec2 add(ImVec2 a, ImVec2 b) {
+  return ImVec2(a.x + b.x, a.y + b.y);
+}
+ImVec2 lerp(ImVec2 a, ImVec2 b, float t) {
+  return ImVec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+}
+float dist2(ImVec2 a, ImVec2 b) {
+  return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
+}
+
+void text_centered(ImDrawList* dl, float size, ImVec2 c, ImU32 col, const char* s) {
+  ImFont* f = ImGui::GetFont();
+  const ImVec2 ts = f->CalcTextSizeA(size, FLT_MAX, 0.0f, s);
+  dl->AddText(f, size, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), col, s);
+}
+
+// --- Motifs (u = one board unit in pixels) ---------------------------------------------------
+void tree(ImDrawList* dl, ImVec2 p, float u, ImU32 dark) {
+  const float h = 0.34f * u, w = 0.15f * u;
+  dl->AddRectFilled(ImVec2(p.x - 0.025f * u, p.y), ImVec2(p.x + 0.025f * u, p.y + 0.07f * u),
+                    IM_COL32(92, 60, 30, 255));
+  dl->AddTriangleFilled(ImVec2(p.x, p.y - h), ImVec2(p.x - w, p.y), ImVec2(p.x + w, p.y), dark);
+  dl->AddTriangleFilled(ImVec2(p.x, p.y - h * 1.15f), ImVec2(p.x - w * 0.7f, p.y - h * 0.45f),
+                        ImVec2(p.x + w * 0.7f, p.y - h * 0.45f), shade(dark, 1.25f));
+}
+void bricks(ImDrawList* dl, ImVec2 p, float u, ImU32 dark) {
+  const float w = 0.16f * u, h = 0.075f * u, g = 0.02f * u;
+  for (int row = 0; row < 3; ++row) {
+    const int n = row == 0 ? 1 : (row == 1 ? 2 : 3);
+    const float y = p.y - 0.12f * u + row * (h + g);
+    const float x0 = p.x - (n * w + (n - 1) * g) * 0.5f;
+    for (int k = 0; k < n; ++k) {
+      const ImVec2 a(x0 + k * (w + g), y);
+      dl->AddRectFilled(a, ImVec2(a.x + w, a.y + h), dark, 1.5f);
+      dl->AddLine(ImVec2(a.x + 1, a.y + 1), ImVec2(a.x + w - 1, a.y + 1), shade(dark, 1.35f), 1.0f);
+    }
+  }
+}
+void sheep(ImDrawList* dl, ImVec2 p, float u) {
+  const ImU32 wool = IM_COL32(250, 250, 244, 255), face = IM_COL32(60, 56, 52, 255);
+  dl->AddLine(ImVec2(p.x - 0.06f * u, p.y + 0.03f * u), ImVec2(p.x - 0.06f * u, p.y + 0.1f * u),
+              face, 0.025f * u);
+  dl->AddLine(ImVec2(p.x + 0.05f * u, p.y + 0.03f * u), ImVec2(p.x + 0.05f * u, p.y + 0.1f * u),
+              face, 0.025f * u);
+  dl->AddCircleFilled(ImVec2(p.x - 0.05f * u, p.y), 0.075f * u, wool);
+  dl->AddCircleFilled(ImVec2(p.x + 0.04f * u, p.y - 0.015f * u), 0.08f * u, wool);
+  dl->AddCircleFilled(ImVec2(p.x + 0.13f * u, p.y - 0.04f * u), 0.04f * u, face);
+}
+void tuft(ImDrawList* dl, ImVec2 p, float u, ImU32 dark) {
+  for (int k = -1; k <= 1; ++k)
+    dl->AddLine(p, ImVec2(p.x + k * 0.05f * u, p.y - 0.1f * u + std::abs(k) * 0.03f * u), dark,
+                0.022f * u);
+}
+void wheat(ImDrawList* dl, ImVec2 p, float u, ImU32 dark) {
+  for (int s = -1; s <= 1; ++s) {
+    const ImVec2 base(p.x + s * 0.06f * u, p.y + 0.1f * u);
+    const ImVec2 top(p.x + s * 0.09f * u, p.y - 0.2f * u);
+    dl->AddLine(base, top, dark, 0.02f * u);
+    for (int k = 0; k < 3; ++k) {
+      const ImVec2 g = lerp(top, base, 0.12f + k * 0.16f);
+      dl->AddCircleFilled(ImVec2(g.x - 0.025f * u, g.y), 0.028f * u, dark);
+      dl->AddCircleFilled(ImVec2(g.x + 0.025f * u, g.y), 0.028f * u, dark);
+    }
+  }
+}
+void mountain(ImDrawList* dl, ImVec2 p, float u, ImU32 dark, float size) {
+  const float h = 0.36f * u * size, w = 0.24f * u * size;
+  const ImVec2 top(p.x, p.y - h), l(p.x - w, p.y), r(p.x + w, p.y);
+  dl->AddTriangleFilled(top, l, r, dark);
+  dl->AddTriangleFilled(top, ImVec2(p.x, p.y), r, shade(dark, 0.8f));
+  dl->AddTriangleFilled(top, lerp(top, l, 0.3f), lerp(top, r, 0.3f), IM_COL32(246, 248, 252, 255));
+}
+void dune(ImDrawList* dl, ImVec2 p, float u, ImU32 dark) {
+  dl->AddBezierQuadratic(ImVec2(p.x - 0.22f * u, p.y), ImVec2(p.x, p.y - 0.16f * u),
+                         ImVec2(p.x + 0.22f * u, p.y), dark, 0.03f * u);
+}
+void cactus(ImDrawList* dl, ImVec2 p, float u) {
+  const ImU32 g = IM_COL32(70, 130, 70, 255);
+  dl->AddLine(ImVec2(p.x, p.y + 0.08f * u), ImVec2(p.x, p.y - 0.2f * u), g, 0.05f * u);
+  dl->AddLine(ImVec2(p.x - 0.08f * u, p.y - 0.12f * u), ImVec2(p.x - 0.08f * u, p.y - 0.02f * u), g,
+              0.035f * u);
+  dl->AddLine(ImVec2(p.x - 0.08f * u, p.y - 0.02f * u), ImVec2(p.x, p.y - 0.02f * u), g,
+              0.035f * u);
+  dl->AddLine(ImVec2(p.x + 0.08f * u, p.y - 0.16f * u), ImVec2(p.x + 0.08f * u, p.y - 0.06f * u), g,
+              0.035f * u);
+  dl->AddLine(ImVec2(p.x + 0.08f * u, p.y - 0.06f * u), ImVec2(p.x, p.y - 0.06f * u), g,
+              0.035f * u);
+}
+
+// Pattern marker per seat on buildings (colour-blind help): none, dot, bar, diamond.
+void seat_marker(ImDrawList* dl, ImVec2 c, float r, int seat, ImU32 col) {
+  switch (seat) {
+    case 1:
+      dl->AddCircleFilled(c, r * 0.45f, col);
+      break;
+    case 2:
+      dl->AddRectFilled(ImVec2(c.x - r, c.y - r * 0.3f), ImVec2(c.x + r, c.y + r * 0.3f), col);
+      break;
+    case 3:
+      dl->AddQuadFilled(ImVec2(c.x, c.y - r * 0.7f), ImVec2(c.x + r * 0.7f, c.y),
+                        ImVec2(c.x, c.y + r * 0.7f), ImVec2(c.x - r * 0.7f, c.y), col);
+      break;
+    default:
+      break;
+  }
+}
+
+void draw_settlement(ImDrawList* dl, ImVec2 c, float u, int seat, ImU32 fill, ImU32 edge) {
+  const float w = 0.17f * u, h = 0.13f * u, roof = 0.13f * u;
+  const ImVec2 pts[5] = {ImVec2(c.x - w, c.y + h), ImVec2(c.x - w, c.y - h * 0.3f),
+                         ImVec2(c.x, c.y - h * 0.3f - roof), ImVec2(c.x + w, c.y - h * 0.3f),
+                         ImVec2(c.x + w, c.y + h)};
+  // shadow
+  ImVec2 sh[5];
+  for (int i = 0; i < 5; ++i) sh[i] = add(pts[i], ImVec2(0.03f * u, 0.04f * u));
+  dl->AddConvexPolyFilled(sh, 5, IM_COL32(0, 0, 0, 80));
+  dl->AddConvexPolyFilled(pts, 5, fill);
+  dl->AddPolyline(pts, 5, edge, ImDrawFlags_Closed, std::max(1.5f, 0.035f * u));
+  seat_marker(dl, ImVec2(c.x, c.y + h * 0.3f), 0.08f * u, seat, edge);
+}
+
+void draw_city(ImDrawList* dl, ImVec2 c, float u, int seat, ImU32 fill, ImU32 edge) {
+  // A tall left tower with a pointed roof and a lower right hall.
+  const float s = 0.2f * u;
+  const ImVec2 pts[7] = {
+      ImVec2(c.x - s * 1.2f, c.y + s * 0.9f),  ImVec2(c.x - s * 1.2f, c.y - s * 0.5f),
+      ImVec2(c.x - s * 0.5f, c.y - s * 1.2f),  ImVec2(c.x + s * 0.2f, c.y - s * 0.5f),
+      ImVec2(c.x + s * 0.2f, c.y - s * 0.05f), ImVec2(c.x + s * 1.2f, c.y - s * 0.05f),
+      ImVec2(c.x + s * 1.2f, c.y + s * 0.9f)};
+  ImVec2 sh[7];
+  for (int i = 0; i < 7; ++i) sh[i] = add(pts[i], ImVec2(0.03f * u, 0.04f * u));
+  // Not convex: fill as two convex parts.
+  dl->PathClear();
+  for (int i = 0; i < 7; ++i) dl->PathLineTo(sh[i]);
+  const ImVec2 tower[5] = {pts[0], pts[1], pts[2], pts[3], ImVec2(pts[3].x, pts[0].y)};
+  const ImVec2 hall[4] = {ImVec2(pts[4].x - 1, pts[4].y), pts[5], pts[6],
+                          ImVec2(pts[4].x - 1, pts[6].y)};
+  ImVec2 tsh[5], hsh[4];
+  for (int i = 0; i < 5; ++i) tsh[i] = add(tower[i], ImVec2(0.03f * u, 0.04f * u));
+  for (int i = 0; i < 4; ++i) hsh[i] = add(hall[i], ImVec2(0.03f * u, 0.04f * u));
+  dl->PathClear();
+  dl->AddConvexPolyFilled(tsh, 5, IM_COL32(0, 0, 0, 80));
+  dl->AddConvexPolyFilled(hsh, 4, IM_COL32(0, 0, 0, 80));
+  dl->AddConvexPolyFilled(tower, 5, fill);
+  dl->AddConvexPolyFilled(hall, 4, fill);
+  dl->AddPolyline(pts, 7, edge, ImDrawFlags_Closed, std::max(1.5f, 0.035f * u));
+  // windows
+  dl->AddRectFilled(ImVec2(c.x - s * 0.7f, c.y - s * 0.35f),
+                    ImVec2(c.x - s * 0.3f, c.y + s * 0.05f), edge);
+  seat_marker(dl, ImVec2(c.x + s * 0.7f, c.y + s * 0.45f), 0.07f * u, seat, edge);
+  if (seat == 0)
+    dl->AddRectFilled(ImVec2(c.x + s * 0.5f, c.y + s * 0.3f),
+                      ImVec2(c.x + s * 0.9f, c.y + s * 0.9f), edge);
+}
+
+void draw_road(ImDrawList* dl, ImVec2 a, ImVec2 b, float u, int seat, ImU32 fill, ImU32 edge,
+               bool colorblind) {
+  const ImVec2 p = lerp(a, b, 0.16f), q = lerp(a, b, 0.84f);
+  const float w = 0.13f * u;
+  dl->AddLine(add(p, ImVec2(0.02f * u, 0.03f * u)), add(q, ImVec2(0.02f * u, 0.03f * u)),
+              IM_COL32(0, 0, 0, 80), w + 2.0f);
+  dl->AddLine(p, q, edge, w + std::max(2.0f, 0.04f * u));
+  dl->AddLine(p, q, fill, w);
+  if (colorblind && seat > 0) seat_marker(dl, lerp(a, b, 0.5f), 0.06f * u, seat, edge);
+}
+
+void draw_robber(ImDrawList* dl, ImVec2 c, float u, ImU32 col, bool ghost) {
+  const ImU32 body = ghost ? with_alpha(col, 0.45f) : col;
+  const ImU32 rim = ghost ? IM_COL32(255, 255, 255, 120) : IM_COL32(200, 200, 210, 255);
+  const ImVec2 pts[4] = {
+      ImVec2(c.x - 0.12f * u, c.y + 0.2f * u), ImVec2(c.x - 0.07f * u, c.y - 0.08f * u),
+      ImVec2(c.x + 0.07f * u, c.y - 0.08f * u), ImVec2(c.x + 0.12f * u, c.y + 0.2f * u)};
+  dl->AddConvexPolyFilled(pts, 4, body);
+  dl->AddCircleFilled(ImVec2(c.x, c.y - 0.13f * u), 0.085f * u, body);
+  dl->AddRectFilled(ImVec2(c.x - 0.14f * u, c.y + 0.17f * u),
+                    ImVec2(c.x + 0.14f * u, c.y + 0.23f * u), body, 0.02f * u);
+  dl->AddCircle(ImVec2(c.x, c.y - 0.13f * u), 0.085f * u, rim, 0, 1.2f);
+}
+
+}  // namespace
+
+ImVec2 BoardView::vertex_pos(int v) const {
+  const auto& t = topology().vertices[v];
+  return to_screen(t.x, t.y);
+}
+ImVec2 BoardView::edge_pos(int e) const {
+  const auto& ed = topology().edges[e];
+  return lerp(vertex_pos(ed.vertices[0]), vertex_pos(ed.vertices[1]), 0.5f);
+}
+ImVec2 BoardView::hex_pos(int h) const {
+  const auto& t = topology().hexes[h];
+  return to_screen(t.x, t.y);
+}
+
+void BoardView::pinch(float delta) {
+  pending_pinch_ += delta;
+}
+
+BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImVec2 size) {
+  const GameState& s = obs.view;
+  const Topology& topo = topology();
+  const Theme& th = theme();
+  BoardPick pick;
+  size.x = std::max(size.x, 50.0f);
+  size.y = std::max(size.y, 50.0f);
+
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##board", size, ImGuiButtonFlags_MouseButtonLeft);
+  const bool hovered = ImGui::IsItemHovered();
+  const bool active = ImGui::IsItemActive();
+  ImGuiIO& io = ImGui::GetIO();
+
+  // Zoom (wheel / pinch) around the pointer, pan by dragging.
+  const float fit = std::min(size.x / (2 * kHalfW), size.y / (2 * kHalfH));
+  const ImVec2 centre(p0.x + size.x * 0.5f, p0.y + size.y * 0.5f);
+  float zoom_delta = 0.0f;
+  if (hovered && io.MouseWheel != 0.0f) zoom_delta = io.MouseWheel * 0.12f;
+  if (pending_pinch_ != 0.0f) zoom_delta += pending_pinch_ * 4.0f, pending_pinch_ = 0.0f;
+  if (zoom_delta != 0.0f) {
+    const float old_zoom = zoom_;
+    zoom_ = std::clamp(zoom_ * (1.0f + zoom_delta), 0.7f, 3.5f);
+    const ImVec2 m = hovered ? io.MousePos : centre;
+    // keep the board point under the pointer fixed
+    const float k = zoom_ / old_zoom;
+    pan_.x = (pan_.x + centre.x - m.x) * k - (centre.x - m.x);
+    pan_.y = (pan_.y + centre.y - m.y) * k - (centre.y - m.y);
+  }
+  if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 6.0f)) {
+    dragging_ = true;
+    pan_.x += io.MouseDelta.x;
+    pan_.y += io.MouseDelta.y;
+  }
+  if (zoom_ <= 1.0f) pan_ = ImVec2(pan_.x * 0.9f, pan_.y * 0.9f);  // drift back when not zoomed
+  const float lim = std::max(size.x, size.y) * zoom_ * 0.5f;
+  pan_.x = std::clamp(pan_.x, -lim, lim);
+  pan_.y = std::clamp(pan_.y, -lim, lim);
+  scale_ = fit * zoom_;
+  origin_ = ImVec2(centre.x + pan_.x, centre.y + pan_.y);
+  const float u = scale_;
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), true);
+
+  // Sea with gentle waves.
+  dl->AddRectFilledMultiColor(p0, ImVec2(p0.x + size.x, p0.y + size.y), th.sea, th.sea, th.sea_deep,
+                              th.sea_deep);
+  const double t_now = ImGui::GetTime();
+  for (int i = 0; i < 40; ++i) {
+    const float wx = p0.x + hash01(i, 1) * size.x;
+    const float wy = p0.y + hash01(i, 2) * size.y;
+    const float sway = static_cast<float>(std::sin(t_now * 0.8 + i)) * 3.0f;
+    const float wl = 10.0f + hash01(i, 3) * 14.0f;
+    dl->AddBezierQuadratic(ImVec2(wx - wl + sway, wy), ImVec2(wx + sway, wy - 5.0f),
+                           ImVec2(wx + wl + sway, wy), th.sea_wave, 1.6f);
+  }
+
+  // Harbour piers (under the beach), then the beach: every hex slightly enlarged in sand.
+  for (int i = 0; i < kNumPorts; ++i) {
+    const PortSlot& ps = topo.ports[i];
+    const ImVec2 pp = to_screen(ps.x, ps.y);
+    for (int k = 0; k < 2; ++k) {
+      const ImVec2 v = vertex_pos(ps.vertices[k]);
+      dl->AddLine(lerp(pp, v, 0.15f), v, IM_COL32(92, 64, 40, 255), std::max(2.0f, 0.07f * u));
+      dl->AddLine(lerp(pp, v, 0.15f), v, IM_COL32(150, 110, 70, 255), std::max(1.0f, 0.035f * u));
+    }
+  }
+  for (int h = 0; h < kNumHexes; ++h) {
+    const HexInfo& hx = topo.hexes[h];
+    ImVec2 pts[6];
+    for (int k = 0; k < 6; ++k) {
+      const auto& v = topo.vertices[hx.vertices[k]];
+      pts[k] = to_screen(hx.x + (v.x - hx.x) * 1.16f, hx.y + (v.y - hx.y) * 1.16f);
+    }
+    dl->AddConvexPolyFilled(pts, 6, IM_COL32(226, 208, 160, 255));
+  }
+
+  // Terrain hexes with motifs.
+  for (int h = 0; h < kNumHexes; ++h) {
+    const HexInfo& hx = topo.hexes[h];
+    const int ter = static_cast<int>(s.layout.terrain[h]);
+    ImVec2 pts[6];
+    for (int k = 0; k < 6; ++k) pts[k] = vertex_pos(hx.vertices[k]);
+    const ImVec2 c = hex_pos(h);
+    ImVec2 inner[6];
+    for (int k = 0; k < 6; ++k) inner[k] = lerp(c, pts[k], 0.965f);
+    dl->AddConvexPolyFilled(inner, 6, th.terrain[ter]);
+    // soft inner light
+    ImVec2 in2[6];
+    for (int k = 0; k < 6; ++k) in2[k] = lerp(c, pts[k], 0.62f);
+    dl->AddConvexPolyFilled(in2, 6, with_alpha(shade(th.terrain[ter], 1.12f), 0.55f));
+    const ImU32 dark = th.terrain_dark[ter];
+    // Motif spots around the token.
+    static const float ang[6] = {-150, -90, -30, 30, 90, 150};
+    for (int k = 0; k < 6; ++k) {
+      if (ter == 5 && k > 3) break;
+      const float a = (ang[k] + (hash01(h, k) - 0.5f) * 24.0f) * 3.14159265f / 180.0f;
+      const float rr = 0.52f + hash01(h, k + 10) * 0.1f;
+      const ImVec2 m(c.x + std::cos(a) * rr * u, c.y + std::sin(a) * rr * u + 0.08f * u);
+      switch (static_cast<Terrain>(ter)) {
+        case Terrain::Forest:
+          tree(dl, m, u, dark);
+          if (k % 2 == 0) tree(dl, ImVec2(m.x + 0.14f * u, m.y + 0.06f * u), u * 0.8f, dark);
+          break;
+        case Terrain::Hills:
+          bricks(dl, m, u * 0.9f, dark);
+          break;
+        case Terrain::Pasture:
+          if (k % 2 == 0)
+            sheep(dl, m, u);
+          else
+            tuft(dl, m, u, dark);
+          break;
+        case Terrain::Fields:
+          wheat(dl, m, u * 0.85f, dark);
+          break;
+        case Terrain::Mountains:
+          mountain(dl, m, u, dark, 0.8f + hash01(h, k + 20) * 0.4f);
+          break;
+        case Terrain::Desert:
+          if (k == 1)
+            cactus(dl, m, u);
+          else
+            dune(dl, m, u, dark);
+          break;
+        default:
+          text_centered(dl, 0.3f * u, m, with_alpha(th.text, 0.35f), "?");
+          break;
+      }
+    }
+    dl->AddPolyline(pts, 6, IM_COL32(236, 222, 180, 255), ImDrawFlags_Closed,
+                    std::max(1.5f, 0.05f * u));
+  }
+
+  // Harbour badges.
+  for (int i = 0; i < kNumPorts; ++i) {
+    const PortSlot& ps = topo.ports[i];
+    const ImVec2 pp = to_screen(ps.x, ps.y);
+    const PortType pt = s.layout.ports[i];
+    const float r = 0.27f * u;
+    dl->AddCircleFilled(add(pp, ImVec2(1.5f, 2.0f)), r, IM_COL32(0, 0, 0, 70));
+    dl->AddCircleFilled(pp, r, IM_COL32(250, 244, 228, 255));
+    dl->AddCircle(pp, r, IM_COL32(92, 64, 40, 255), 0, std::max(1.5f, 0.04f * u));
+    if (pt == PortType::Generic) {
+      text_centered(dl, 0.22f * u, pp, th.text_dark, "3:1");
+      text_centered(dl, 0.13f * u, ImVec2(pp.x, pp.y + 0.14f * u), th.text_dark, "any");
+    } else if (pt == PortType::Hidden) {
+      text_centered(dl, 0.24f * u, pp, th.text_dark, "?");
+    } else {
+      const float is = 0.2f * u;
+      draw_resource_icon(dl, ImVec2(pp.x - is * 0.5f, pp.y - r * 0.78f), is,
+                         static_cast<Resource>(pt));
+      text_centered(dl, 0.17f * u, ImVec2(pp.x, pp.y + 0.12f * u), th.text_dark, "2:1");
+    }
+  }
+
+  // Number tokens.
+  for (int h = 0; h < kNumHexes; ++h) {
+    const int n = s.layout.number[h];
+    if (n == 0) continue;
+    const ImVec2 c = hex_pos(h);
+    const float r = 0.27f * u;
+    const bool hot = n == 6 || n == 8;
+    dl->AddCircleFilled(add(c, ImVec2(0.02f * u, 0.03f * u)), r, IM_COL32(0, 0, 0, 90));
+    dl->AddCircleFilled(c, r, th.token_bg);
+    dl->AddCircle(c, r, IM_COL32(170, 150, 110, 255), 0, std::max(1.0f, 0.025f * u));
+    char buf[4];
+    std::snprintf(buf, sizeof buf, "%d", n);
+    const ImU32 col = hot ? th.token_hot : th.token_text;
+    text_centered(dl, (hot ? 0.3f : 0.26f) * u, ImVec2(c.x, c.y - 0.04f * u), col, buf);
+    const int pp = pips(n);
+    const float pr = 0.024f * u, gap = 0.062f * u;
+    for (int k = 0; k < pp; ++k)
+      dl->AddCircleFilled(ImVec2(c.x + (k - (pp - 1) * 0.5f) * gap, c.y + 0.16f * u), pr, col);
+    if (s.robber_hex == h) dl->AddCircleFilled(c, r, IM_COL32(0, 0, 0, 110));
+  }
+
+  // Roads, then buildings.
+  for (int e = 0; e < kNumEdges; ++e) {
+    const int o = s.edge_owner[e];
+    if (o < 0) continue;
+    const auto& ed = topo.edges[e];
+    draw_road(dl, vertex_pos(ed.vertices[0]), vertex_pos(ed.vertices[1]), u, o, player_color(o),
+              player_color_dark(o), settings().colorblind);
+  }
+  for (int v = 0; v < kNumVertices; ++v) {
+    const int o = s.vertex_owner[v];
+    if (o < 0) continue;
+    if (s.vertex_building[v] == Building::City)
+      draw_city(dl, vertex_pos(v), u, o, player_color(o), player_color_dark(o));
+    else
+      draw_settlement(dl, vertex_pos(v), u, o, player_color(o), player_color_dark(o));
+  }
+
+  // Robber (offset so the number stays readable).
+  {
+    const ImVec2 c = hex_pos(s.robber_hex);
+    draw_robber(dl, ImVec2(c.x - 0.42f * u, c.y + 0.05f * u), u, th.robber, false);
+  }
+
+  // Flash (the last piece placed).
+  if (flash_.kind != BoardPick::None && t_now < flash_until_) {
+    const float a = 0.5f + 0.5f * static_cast<float>(std::sin(t_now * 8.0));
+    ImVec2 fp = flash_.kind == BoardPick::Vertex ? vertex_pos(flash_.id)
+                : flash_.kind == BoardPick::Edge ? edge_pos(flash_.id)
+                                                 : hex_pos(flash_.id);
+    dl->AddCircle(fp, 0.34f * u, with_alpha(th.accent, a), 0, 3.0f);
+  }
+
+  // Legal spots: pulsing markers; the one under the pointer shows a ghost piece.
+  const float pulse = 0.55f + 0.45f * static_cast<float>(std::sin(t_now * 4.0));
+  const ImVec2 mouse = io.MousePos;
+  const bool pointer_in = hovered || active;
+  BoardPick hover;
+  float best = 1e30f;
+  for (int v : hl.vertices) {
+    const float d = dist2(mouse, vertex_pos(v));
+    if (pointer_in && d < (0.3f * u) * (0.3f * u) && d < best)
+      best = d, hover = {BoardPick::Vertex, v};
+  }
+  for (int e : hl.edges) {
+    const float d = dist2(mouse, edge_pos(e));
+    if (pointer_in && d < (0.3f * u) * (0.3f * u) && d < best)
+      best = d, hover = {BoardPick::Edge, e};
+  }
+  for (int h : hl.hexes) {
+    const float d = dist2(mouse, hex_pos(h));
+    if (pointer_in && d < (0.75f * u) * (0.75f * u) && d < best)
+      best = d, hover = {BoardPick::Hex, h};
+  }
+  const ImU32 ghost = with_alpha(player_color(hl.seat), 0.75f);
+  for (int h : hl.hexes) {
+    ImVec2 pts[6];
+    for (int k = 0; k < 6; ++k)
+      pts[k] = lerp(hex_pos(h), vertex_pos(topo.hexes[h].vertices[k]), 0.9f);
+    const bool hov = hover.kind == BoardPick::Hex && hover.id == h;
+    if (hov) dl->AddConvexPolyFilled(pts, 6, IM_COL32(255, 255, 255, 60));
+    dl->AddPolyline(pts, 6, with_alpha(th.highlight, hov ? 1.0f : 0.4f + 0.5f * pulse),
+                    ImDrawFlags_Closed, hov ? 4.0f : 2.5f);
+    if (hov)
+      draw_robber(dl, ImVec2(hex_pos(h).x - 0.42f * u, hex_pos(h).y + 0.05f * u), u, th.robber,
+                  true);
+  }
+  for (int e : hl.edges) {
+    const auto& ed = topo.edges[e];
+    const ImVec2 a = vertex_pos(ed.vertices[0]), b = vertex_pos(ed.vertices[1]);
+    if (hover.kind == BoardPick::Edge && hover.id == e) {
+      draw_road(dl, a, b, u, hl.seat, ghost, IM_COL32(255, 255, 255, 230), false);
+    } else {
+      dl->AddLine(lerp(a, b, 0.22f), lerp(a, b, 0.78f),
+                  with_alpha(th.highlight, 0.35f + 0.45f * pulse), std::max(3.0f, 0.07f * u));
+    }
+  }
+  for (int v : hl.vertices) {
+    const ImVec2 c = vertex_pos(v);
+    if (hover.kind == BoardPick::Vertex && hover.id == v) {
+      if (hl.vertices_are_cities)
+        draw_city(dl, c, u, hl.seat, ghost, IM_COL32(255, 255, 255, 230));
+      else
+        draw_settlement(dl, c, u, hl.seat, ghost, IM_COL32(255, 255, 255, 230));
+    } else {
+      const float r = (hl.vertices_are_cities ? 0.26f : 0.13f) * u;
+      dl->AddCircleFilled(c, r, with_alpha(th.highlight, 0.18f + 0.2f * pulse));
+      dl->AddCircle(c, r, with_alpha(th.highlight, 0.6f + 0.4f * pulse), 0, 2.5f);
+    }
+  }
+  dl->PopClipRect();
+
+  if (hover.kind != BoardPick::None) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  // A click (press and release without dragging) on a highlighted spot.
+  if (ImGui::IsItemDeactivated()) {
+    if (!dragging_ && hover.kind != BoardPick::None) pick = hover;
+    dragging_ = false;
+  }
+  return pick;
+}
+
+}  // namespace catan::ui
