@@ -1,7 +1,339 @@
-// catan-arena: AI-vs-AI matches. Placeholder until the AI players land (engine/ai/).
+// catan-arena: seeded AI-vs-AI tournaments with seat rotation.
+//
+//   catan-arena --seat expert --vs hard --games 400 --seed 1 --preset classic --players 4
+//   catan-arena --bots expert:trader,hard,hard:builder,normal --games 100
+//
+// A bot config is level[:personality][:it=N][:ms=N]. Game g is seeded mix_seed(seed, g)
+// and config i sits in seat (i + g) % players. Results are deterministic given the seed
+// (the timing columns aside); Expert uses --iterations (fixed) unless --budget-ms is set.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+#ifndef __EMSCRIPTEN__
+#include <thread>
+#endif
 
-int main(int /*argc*/, char** /*argv*/) {
-  std::puts(R"({"ok":false,"error":"arena not implemented yet"})");
-  return 1;
+#include "engine/ai/ai.h"
+#include "engine/game.h"
+#include "engine/observation.h"
+#include "engine/rules.h"
+
+using namespace catan;
+
+namespace {
+
+struct BotSpec {
+  std::string label;
+  AiConfig cfg;
+};
+
+bool parse_spec(const std::string& text, int default_iters, int default_ms, BotSpec* out,
+                std::string* err) {
+  std::vector<std::string> parts;
+  std::stringstream ss(text);
+  std::string p;
+  while (std::getline(ss, p, ':')) parts.push_back(p);
+  if (parts.empty()) {
+    *err = "empty bot spec";
+    return false;
+  }
+  AiConfig c;
+  if (!parse_ai_level(parts[0], &c.level)) {
+    *err = "unknown level '" + parts[0] + "'";
+    return false;
+  }
+  c.max_iterations = default_iters;
+  c.budget_ms = default_ms;
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const std::string& x = parts[i];
+    if (x.rfind("it=", 0) == 0) {
+      c.max_iterations = std::stoi(x.substr(3));
+    } else if (x.rfind("ms=", 0) == 0) {
+      c.budget_ms = std::stoi(x.substr(3));
+      c.max_iterations = 0;
+    } else if (!parse_personality(x, &c.personality)) {
+      *err = "unknown personality '" + x + "'";
+      return false;
+    }
+  }
+  out->cfg = c;
+  out->label = std::string(ai_level_name(c.level));
+  out->label += ":";
+  out->label += personality_name(c.personality);
+  return true;
+}
+
+struct SeatResult {
+  int config = 0;
+  bool win = false;
+  int vp = 0;
+  int offers = 0, accepted = 0, roads = 0, settlements = 0, cities = 0, devs = 0, knights = 0,
+      robber_leader = 0;
+  int decisions = 0;
+  double ms_total = 0, ms_max = 0;
+  int illegal = 0;
+};
+
+struct GameResult {
+  bool capped = false;
+  int turns = 0, actions = 0;
+  std::vector<SeatResult> seats;
+};
+
+GameResult play_game(const GameOptions& opts, uint64_t seed, int game_index,
+                     const std::vector<BotSpec>& specs, int cap, double slice_ms) {
+  const int n = opts.players;
+  Game game(opts, seed);
+  std::vector<std::unique_ptr<Bot>> bots(n);
+  GameResult res;
+  res.seats.resize(n);
+  for (int s = 0; s < n; ++s) {
+    const int ci = ((s - game_index) % n + n) % n;  // config ci sits in seat (ci + g) % n
+    AiConfig c = specs[ci].cfg;
+    c.seed = mix_seed(seed, 1000 + s);
+    bots[s] = make_bot(c);
+    res.seats[s].config = ci;
+  }
+  using Clock = std::chrono::steady_clock;
+  while (game.state().phase != Phase::GameOver && static_cast<int>(game.history().size()) < cap) {
+    const int p = game.state().to_move();
+    if (p < 0) break;
+    const Observation obs = observe(game.state(), p);
+    const EventLog seen = game.visible_events(p);
+    const auto t0 = Clock::now();
+    Bot& b = *bots[p];
+    b.start(obs, seen);
+    while (!b.step(slice_ms)) {
+    }
+    Action a = b.action();
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    SeatResult& sr = res.seats[p];
+    ++sr.decisions;
+    sr.ms_total += ms;
+    sr.ms_max = std::max(sr.ms_max, ms);
+    std::string why;
+    if (!is_legal(game.state(), a, &why)) {
+      ++sr.illegal;
+      std::fprintf(stderr, "ILLEGAL game %d seat %d (%s): %s: %s\n", game_index, p,
+                   specs[sr.config].label.c_str(), a.to_string().c_str(), why.c_str());
+      std::vector<Action> v = legal_actions(game.state());
+      if (v.empty()) break;
+      a = v[0];
+    }
+    if (!game.apply(a, &why)) {
+      std::fprintf(stderr, "apply failed game %d: %s\n", game_index, why.c_str());
+      break;
+    }
+  }
+  const GameState& st = game.state();
+  res.capped = st.winner < 0;
+  res.turns = st.turn;
+  res.actions = static_cast<int>(game.history().size());
+  std::vector<int> devs(n, 0);
+  for (const Event& e : game.events())
+    if (e.type == EventType::DevCardBought && e.seat >= 0 && e.seat < n) ++devs[e.seat];
+  for (int s = 0; s < n; ++s) {
+    SeatResult& r = res.seats[s];
+    const PlayerState& ps = st.players[s];
+    r.win = st.winner == s;
+    r.vp = st.total_vp(s);
+    r.offers = st.stats.offers_made[s];
+    r.accepted = st.stats.offers_accepted[s];
+    r.roads = kRoadsPerPlayer - ps.roads_left;
+    r.cities = kCitiesPerPlayer - ps.cities_left;
+    r.settlements = (kSettlementsPerPlayer - ps.settlements_left) + r.cities;
+    r.devs = devs[s];
+    r.knights = ps.dev_played[static_cast<int>(DevCard::Knight)];
+    r.robber_leader = st.stats.robber_moves_against_leader[s];
+  }
+  return res;
+}
+
+struct Agg {
+  int n = 0, wins = 0;
+  double vp = 0, offers = 0, accepted = 0, roads = 0, settlements = 0, cities = 0, devs = 0,
+         knights = 0, robber_leader = 0;
+  void add(const SeatResult& r) {
+    ++n;
+    wins += r.win;
+    vp += r.vp;
+    offers += r.offers;
+    accepted += r.accepted;
+    roads += r.roads;
+    settlements += r.settlements;
+    cities += r.cities;
+    devs += r.devs;
+    knights += r.knights;
+    robber_leader += r.robber_leader;
+  }
+};
+
+void print_stats_row(const std::string& name, const Agg& a) {
+  const double k = a.n ? 1.0 / a.n : 0;
+  std::printf("  %-24s %6d %7.2f %7.2f %7.2f %6.2f %6.2f %6.2f %6.2f %6.2f %7.2f %6.2f\n",
+              name.c_str(), a.n, a.offers * k, a.accepted * k,
+              a.offers > 0 ? a.accepted / a.offers : 0.0, a.roads * k, a.settlements * k,
+              a.cities * k, a.devs * k, a.knights * k, a.robber_leader * k, a.vp * k);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"catan-arena: seeded AI tournaments with seat rotation"};
+  std::string seat, vs, bots_csv, preset = "classic";
+  int games = 100, players = 4, iterations = 200, budget_ms = 0, cap = 2000, jobs = 1;
+  uint64_t seed = 1;
+  double slice_ms = 16;
+  bool quiet = false;
+  std::vector<std::string> extra_opts;
+  app.add_option("--seat", seat, "config of the seat under test (e.g. expert:trader)");
+  app.add_option("--vs", vs, "config of every other seat (e.g. hard)");
+  app.add_option("--bots", bots_csv, "comma-separated configs, one per seat");
+  app.add_option("--games", games, "number of games")->check(CLI::PositiveNumber);
+  app.add_option("--seed", seed, "match seed (game g uses mix_seed(seed, g))");
+  app.add_option("--preset", preset, "classic | arena")->check(CLI::IsMember({"classic", "arena"}));
+  app.add_option("--players", players, "3 or 4 (2 allowed)")->check(CLI::Range(2, 4));
+  app.add_option("--iterations", iterations,
+                 "Expert: fixed iterations per decision (deterministic)");
+  app.add_option("--budget-ms", budget_ms,
+                 "Expert: time budget per decision instead of iterations");
+  app.add_option("--cap", cap, "actions per game before it counts as a draw");
+  app.add_option("--slice-ms", slice_ms, "anytime slice passed to Bot::step");
+  app.add_option("--option", extra_opts, "extra game option key=value (repeatable)");
+  app.add_option("--jobs", jobs, "games played in parallel (results do not depend on it)");
+  app.add_flag("--quiet", quiet, "no progress line");
+  CLI11_PARSE(app, argc, argv);
+
+  GameOptions opts = preset == "arena" ? arena_options() : classic_options();
+  std::string err;
+  if (!set_option(opts, "players", std::to_string(players), &err)) {
+    std::fprintf(stderr, "error: %s\n", err.c_str());
+    return 2;
+  }
+  for (const std::string& kv : extra_opts) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || !set_option(opts, kv.substr(0, eq), kv.substr(eq + 1), &err)) {
+      std::fprintf(stderr, "error: bad --option '%s' %s\n", kv.c_str(), err.c_str());
+      return 2;
+    }
+  }
+  if (!validate(opts, &err)) {
+    std::fprintf(stderr, "error: %s\n", err.c_str());
+    return 2;
+  }
+  const int iters = budget_ms > 0 ? 0 : iterations;
+  const int ms = budget_ms > 0 ? budget_ms : 1000;
+
+  std::vector<std::string> texts;
+  if (!bots_csv.empty()) {
+    std::stringstream ss(bots_csv);
+    std::string t;
+    while (std::getline(ss, t, ',')) texts.push_back(t);
+  } else {
+    if (seat.empty()) seat = "normal";
+    if (vs.empty()) vs = "normal";
+    texts.push_back(seat);
+    for (int i = 1; i < opts.players; ++i) texts.push_back(vs);
+  }
+  if (static_cast<int>(texts.size()) != opts.players) {
+    std::fprintf(stderr, "error: %zu bot configs for %d players\n", texts.size(), opts.players);
+    return 2;
+  }
+  std::vector<BotSpec> specs(texts.size());
+  for (size_t i = 0; i < texts.size(); ++i)
+    if (!parse_spec(texts[i], iters, ms, &specs[i], &err)) {
+      std::fprintf(stderr, "error: %s\n", err.c_str());
+      return 2;
+    }
+
+  std::printf("catan-arena: %d games, seed %llu, preset %s, %d players, cap %d actions\n", games,
+              static_cast<unsigned long long>(seed), preset.c_str(), opts.players, cap);
+  std::printf("expert search: %s\n", iters > 0 ? ("max_iterations=" + std::to_string(iters)).c_str()
+                                               : ("budget_ms=" + std::to_string(ms)).c_str());
+  for (size_t i = 0; i < specs.size(); ++i) std::printf("  config %zu: %s\n", i, texts[i].c_str());
+
+  std::vector<GameResult> results(games);
+  const auto t_start = std::chrono::steady_clock::now();
+  auto worker = [&](int j, int nj) {
+    for (int g = j; g < games; g += nj) {
+      results[g] = play_game(opts, mix_seed(seed, g), g, specs, cap, slice_ms);
+      if (!quiet && j == 0) std::fprintf(stderr, "\r  game %d/%d", g + 1, games);
+    }
+  };
+#ifndef __EMSCRIPTEN__
+  if (jobs > 1) {
+    std::vector<std::thread> th;
+    for (int j = 0; j < jobs; ++j) th.emplace_back(worker, j, jobs);
+    for (auto& t : th) t.join();
+  } else {
+    worker(0, 1);
+  }
+#else
+  worker(0, 1);
+#endif
+  if (!quiet) std::fprintf(stderr, "\n");
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+
+  // Aggregate.
+  const int nc = static_cast<int>(specs.size());
+  std::vector<Agg> per_config(nc);
+  std::map<std::string, Agg> per_label, per_pers;
+  struct Timing {
+    long long n = 0;
+    double sum = 0, max = 0;
+  };
+  std::map<std::string, Timing> per_level;
+  int capped = 0, illegal = 0;
+  double turns = 0, actions = 0;
+  for (const GameResult& g : results) {
+    capped += g.capped;
+    turns += g.turns;
+    actions += g.actions;
+    for (const SeatResult& r : g.seats) {
+      per_config[r.config].add(r);
+      per_label[specs[r.config].label].add(r);
+      per_pers[personality_name(specs[r.config].cfg.personality)].add(r);
+      Timing& t = per_level[ai_level_name(specs[r.config].cfg.level)];
+      t.n += r.decisions;
+      t.sum += r.ms_total;
+      t.max = std::max(t.max, r.ms_max);
+      illegal += r.illegal;
+    }
+  }
+  std::printf("\nwin rates (per seat-game; parity = %.1f%%; 95%% CI, Wilson)\n",
+              100.0 / opts.players);
+  for (const auto& [label, a] : per_label) {
+    const double n = a.n, p = a.n ? static_cast<double>(a.wins) / a.n : 0, z = 1.96;
+    const double den = 1 + z * z / n;
+    const double c = (p + z * z / (2 * n)) / den;
+    const double h = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den;
+    std::printf("  %-24s %5d wins / %5d seats = %5.1f%%  [%5.1f%%, %5.1f%%]\n", label.c_str(),
+                a.wins, a.n, 100 * p, 100 * (c - h), 100 * (c + h));
+  }
+  std::printf("draws (safety cap, no winner): %d of %d games\n", capped, games);
+  std::printf("illegal bot actions: %d\n", illegal);
+  std::printf("average game length: %.1f turns, %.1f actions\n", turns / games, actions / games);
+  std::printf("\ndecision time per level (ms)\n  %-10s %10s %9s %9s\n", "level", "decisions",
+              "mean", "max");
+  for (const auto& [lvl, t] : per_level)
+    std::printf("  %-10s %10lld %9.3f %9.2f\n", lvl.c_str(), t.n, t.n ? t.sum / t.n : 0.0, t.max);
+  const char* hdr = "  %-24s %6s %7s %7s %7s %6s %6s %6s %6s %6s %7s %6s\n";
+  std::printf("\nper-config statistics (means per seat-game)\n");
+  std::printf(hdr, "config", "seats", "offers", "accepted", "acc%", "roads", "setts", "cities",
+              "devs", "knight", "robLdr", "VP");
+  for (const auto& [label, a] : per_label) print_stats_row(label, a);
+  std::printf("\nper-personality statistics (means per seat-game)\n");
+  std::printf(hdr, "personality", "seats", "offers", "accepted", "acc%", "roads", "setts", "cities",
+              "devs", "knight", "robLdr", "VP");
+  for (const auto& [label, a] : per_pers) print_stats_row(label, a);
+  std::printf("\nwall time %.1f s\n", secs);
+  return illegal > 0 ? 1 : 0;
 }

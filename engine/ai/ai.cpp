@@ -1,0 +1,274 @@
+// Bots: Random, Easy/Normal/Hard (heuristic policy, Hard with card counting and own-turn
+// lookahead) and Expert (determinized Monte Carlo search over Hard's candidate moves,
+// anytime through start/step/action).
+#include "engine/ai/ai.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+#include "engine/ai/ai_internal.h"
+
+namespace catan {
+
+const char* ai_level_name(AiLevel l) {
+  switch (l) {
+    case AiLevel::Random:
+      return "random";
+    case AiLevel::Easy:
+      return "easy";
+    case AiLevel::Normal:
+      return "normal";
+    case AiLevel::Hard:
+      return "hard";
+    case AiLevel::Expert:
+      return "expert";
+  }
+  return "normal";
+}
+
+const char* personality_name(Personality p) {
+  switch (p) {
+    case Personality::Balanced:
+      return "balanced";
+    case Personality::Trader:
+      return "trader";
+    case Personality::Aggressor:
+      return "aggressor";
+    case Personality::Builder:
+      return "builder";
+    case Personality::Expansionist:
+      return "expansionist";
+    case Personality::Opportunist:
+      return "opportunist";
+  }
+  return "balanced";
+}
+
+bool parse_ai_level(const std::string& s, AiLevel* out) {
+  for (int i = 0; i <= static_cast<int>(AiLevel::Expert); ++i) {
+    const auto l = static_cast<AiLevel>(i);
+    if (s == ai_level_name(l)) {
+      *out = l;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool parse_personality(const std::string& s, Personality* out) {
+  for (int i = 0; i <= static_cast<int>(Personality::Opportunist); ++i) {
+    const auto p = static_cast<Personality>(i);
+    if (s == personality_name(p)) {
+      *out = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+Action first_legal(const GameState& s) {
+  std::vector<Action> v;
+  legal_actions(s, v);
+  for (const Action& a : v)
+    if (a.type != ActionType::OfferTrade) return a;
+  return v.empty() ? Action::simple(ActionType::EndTurn) : v[0];
+}
+
+// Uniform over legal moves, never a player-trade offer.
+class RandomBot final : public Bot {
+ public:
+  explicit RandomBot(const AiConfig& c) { rng_.state = mix_seed(c.seed, 0xB07); }
+  void start(const Observation& obs, const EventLog&) override {
+    std::vector<Action> v;
+    legal_actions(obs.view, v);
+    std::vector<Action> ok;
+    for (const Action& a : v)
+      if (a.type != ActionType::OfferTrade && a.type != ActionType::CounterTrade) ok.push_back(a);
+    if (ok.empty()) ok = v;
+    choice_ = ok.empty() ? first_legal(obs.view) : ok[rng_.below(static_cast<uint32_t>(ok.size()))];
+  }
+  bool step(double) override { return true; }
+  Action action() override { return choice_; }
+
+ private:
+  Rng rng_;
+  Action choice_;
+};
+
+// Easy / Normal / Hard: one heuristic decision per start().
+class HeuristicBot final : public Bot {
+ public:
+  explicit HeuristicBot(const AiConfig& c)
+      : params_(ai::personality_params(c.personality)), skill_(ai::level_skill(c.level)) {
+    rng_.state = mix_seed(c.seed, 0x4E0 + static_cast<int>(c.level));
+  }
+  void start(const Observation& obs, const EventLog& events) override {
+    ai::Ctx ctx;
+    ctx.s = &obs.view;
+    ctx.me = obs.seat;
+    for (int i = 0; i < kMaxPlayers; ++i) ctx.hand_size[i] = obs.hand_size[i];
+    ctx.params = params_;
+    ctx.skill = skill_;
+    ai::Beliefs b;
+    if (skill_.tracker) {
+      b = ai::count_cards(obs, events);
+      ctx.beliefs = &b;
+    }
+    choice_ = ai::heuristic_action(ctx, rng_);
+  }
+  bool step(double) override { return true; }
+  Action action() override { return choice_; }
+
+ private:
+  ai::Params params_;
+  ai::Skill skill_;
+  Rng rng_;
+  Action choice_;
+};
+
+// Expert: determinized Monte Carlo over Hard's ranked candidates (UCB1 at the root, one
+// fresh determinization per iteration: opponents' hands sampled from card counting, the
+// deck from the unknown development cards, dice from its own Rng). Playouts use the fast
+// policy for about one round, then a cutoff evaluation. Anytime: step() runs slices.
+class ExpertBot final : public Bot {
+ public:
+  explicit ExpertBot(const AiConfig& c)
+      : cfg_(c),
+        params_(ai::personality_params(c.personality)),
+        skill_(ai::level_skill(AiLevel::Hard)) {
+    rng_.state = mix_seed(c.seed, 0xE4E);
+    neutral_ = ai::personality_params(Personality::Balanced);
+  }
+
+  void start(const Observation& obs, const EventLog& events) override {
+    t0_ = Clock::now();
+    obs_ = obs;
+    beliefs_ = ai::count_cards(obs_, events);
+    ai::Ctx ctx;
+    ctx.s = &obs_.view;
+    ctx.me = obs_.seat;
+    for (int i = 0; i < kMaxPlayers; ++i) ctx.hand_size[i] = obs_.hand_size[i];
+    ctx.params = params_;
+    ctx.skill = skill_;
+    ctx.beliefs = &beliefs_;
+    cands_ = ai::candidate_actions(ctx, rng_, kMaxCands);
+    const int n = static_cast<int>(cands_.size());
+    visits_.assign(n, 0.0);
+    total_.assign(n, 0.0);
+    // Prior: the heuristic's ranking as a few virtual visits.
+    for (int i = 0; i < n; ++i) {
+      const double prior = 0.5 + 0.04 * (n - i) / n;
+      visits_[i] = kPriorVisits;
+      total_[i] = kPriorVisits * prior;
+    }
+    iterations_ = 0;
+    done_ = n <= 1;
+    turn0_ = obs_.view.turn;
+  }
+
+  bool step(double max_ms) override {
+    if (done_) return true;
+    const auto slice0 = Clock::now();
+    while (true) {
+      iterate();
+      ++iterations_;
+      if (cfg_.max_iterations > 0) {
+        if (iterations_ >= cfg_.max_iterations) {
+          done_ = true;
+          return true;
+        }
+      } else if (ms_since(t0_) >= cfg_.budget_ms * 0.97) {
+        done_ = true;
+        return true;
+      }
+      if (ms_since(slice0) >= max_ms) return false;
+    }
+  }
+
+  Action action() override {
+    if (cands_.empty()) return first_legal(obs_.view);
+    int best = 0;
+    for (int i = 1; i < static_cast<int>(cands_.size()); ++i)
+      if (total_[i] / visits_[i] > total_[best] / visits_[best]) best = i;
+    return cands_[best];
+  }
+
+ private:
+  static constexpr int kMaxCands = 7;
+  static constexpr double kPriorVisits = 2.0;
+
+  void iterate() {
+    const int n = static_cast<int>(cands_.size());
+    double logn = 0;
+    for (double v : visits_) logn += v;
+    logn = std::log(logn);
+    int arm = 0;
+    double bv = -1e18;
+    for (int i = 0; i < n; ++i) {
+      const double u = total_[i] / visits_[i] + 0.35 * std::sqrt(logn / visits_[i]);
+      if (u > bv) {
+        bv = u;
+        arm = i;
+      }
+    }
+    GameState s = ai::determinize(obs_, &beliefs_, rng_);
+    double reward = 0;
+    if (apply(s, cands_[arm], nullptr, nullptr)) reward = playout(s);
+    visits_[arm] += 1;
+    total_[arm] += reward;
+  }
+
+  double playout(GameState& s) {
+    const int me = obs_.seat;
+    const int horizon = turn0_ + s.num_players + 1;
+    int steps = 0;
+    while (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon && steps < 600) {
+      const Action a = ai::playout_action(s, rng_, scratch_);
+      if (!apply(s, a, nullptr, nullptr)) break;
+      ++steps;
+    }
+    if (s.winner >= 0) return s.winner == me ? 1.0 : 0.0;
+    const double mine = ai::evaluate(s, me, params_);
+    double best_other = -1e9;
+    for (int p = 0; p < s.num_players; ++p)
+      if (p != me) best_other = std::max(best_other, ai::evaluate(s, p, neutral_));
+    return 1.0 / (1.0 + std::exp(-1.2 * (mine - best_other)));
+  }
+
+  AiConfig cfg_;
+  ai::Params params_, neutral_;
+  ai::Skill skill_;
+  Rng rng_;
+  Observation obs_;
+  ai::Beliefs beliefs_;
+  std::vector<Action> cands_;
+  std::vector<double> visits_, total_;
+  std::vector<Action> scratch_;
+  int iterations_ = 0;
+  bool done_ = true;
+  int turn0_ = 0;
+  Clock::time_point t0_;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_bot(const AiConfig& config) {
+  switch (config.level) {
+    case AiLevel::Random:
+      return std::make_unique<RandomBot>(config);
+    case AiLevel::Expert:
+      return std::make_unique<ExpertBot>(config);
+    default:
+      return std::make_unique<HeuristicBot>(config);
+  }
+}
+
+}  // namespace catan

@@ -1,0 +1,90 @@
+// Internals shared by the AI levels (not part of the UI contract). Everything here works on
+// a GameState that is either an observation's view (other hands blanked) or a determinized
+// copy (hidden parts sampled by the bot itself); never the true state.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/ai/ai.h"
+#include "engine/rules.h"
+#include "engine/state.h"
+
+namespace catan::ai {
+
+// Personality as numbers (document 004): what the AI values and how it negotiates.
+struct Params {
+  double offer_rate = 0.5;      // chance per turn to make an offer when it helps
+  int max_offers = 1;           // own offers per turn
+  double generosity = 0.0;      // 0: 1-for-1 only; 1: gives 2 for 1 when it has surplus
+  double accept_margin = 0.05;  // min gain (hand value) to accept an offer
+  double counter_rate = 0.0;    // chance to counter instead of declining (classic)
+  double robber_leader = 1.0;   // weight on hurting the VP leader with robber/knight
+  double robber_cards = 0.3;    // weight on hitting big hands (steal value)
+  double knight_eager = 1.0;    // how readily knights are played
+  double w_road = 1.0, w_settlement = 1.0, w_city = 1.0, w_dev = 1.0;
+  std::array<double, kNumResources> res_bias{1, 1, 1, 1, 1};  // setup / production taste
+};
+Params personality_params(Personality p);
+
+// How well a level plays.
+struct Skill {
+  double noise = 0.0;      // score noise (Easy)
+  int depth = 1;           // own-turn lookahead (Hard: several builds/trades)
+  bool tracker = false;    // card counting from events
+  bool leader = false;     // robber/knight aimed at the leader
+  bool port_aware = true;  // bank trades at port rates through the search
+  double trade_scale = 1;  // how readily it offers
+  bool offers = true;
+};
+Skill level_skill(AiLevel l);
+
+// Expected hands of every seat as far as `me` can tell (card counting).
+struct Beliefs {
+  std::array<std::array<double, kNumResources>, kMaxPlayers> hand{};
+  bool valid = false;
+};
+// Replays the visible events into expected hand compositions, then reconciles them with
+// the observed hand sizes and the public bank (sum of the other hands per resource).
+Beliefs count_cards(const Observation& obs, const EventLog& events);
+
+// The context a policy decides in.
+struct Ctx {
+  const GameState* s = nullptr;
+  int me = 0;
+  std::array<int, kMaxPlayers> hand_size{};  // true sizes (the view blanks other hands)
+  const Beliefs* beliefs = nullptr;          // may be null
+  Params params;
+  Skill skill;
+  bool in_playout = false;  // fast path, no offers
+};
+Ctx make_ctx(const GameState& s, int me, const Params& p, const Skill& k);  // full-info state
+
+// Evaluation ---------------------------------------------------------------------------
+int vp_target(const GameState& s);
+// Production (pips per resource, robber hex excluded) of one seat.
+std::array<double, kNumResources> production(const GameState& s, int seat);
+// Resource weights for this board (scarcity) times the personality bias.
+std::array<double, kNumResources> resource_weights(const GameState& s, const Params& p);
+bool settle_spot_free(const GameState& s, int v);  // distance rule only
+double spot_value(const GameState& s, int v, int me, const Params& p);
+// Hand value: how close the cards bring `me` to its next builds.
+double hand_value(const GameState& s, int me, const ResourceCounts& h, const Params& p);
+// Position value of a seat in (approximately) VP units.
+double evaluate(const GameState& s, int me, const Params& p);
+// Leader by public VP among seats other than `me` (-1 if none).
+int leader_other_than(const GameState& s, int me);
+
+// Determinization: a full GameState consistent with what obs.seat knows.
+GameState determinize(const Observation& obs, const Beliefs* b, Rng& rng);
+
+// Policies -----------------------------------------------------------------------------
+// The heuristic decision for the seat to move (Easy/Normal/Hard and Expert's playouts).
+// Always returns an action that is legal in *ctx.s (falls back to legal_actions()[0]).
+Action heuristic_action(const Ctx& ctx, Rng& rng);
+// Ranked candidate first moves (best first), used by Expert as its search root.
+std::vector<Action> candidate_actions(const Ctx& ctx, Rng& rng, int max_n);
+// Fast rule-based policy for playouts (state is fully known).
+Action playout_action(const GameState& s, Rng& rng, std::vector<Action>& scratch);
+
+}  // namespace catan::ai

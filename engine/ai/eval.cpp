@@ -1,0 +1,526 @@
+// Shared evaluation, card counting and determinization for the AI levels.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/ai/ai_internal.h"
+#include "engine/board.h"
+
+namespace catan::ai {
+
+Params personality_params(Personality p) {
+  Params x;
+  switch (p) {
+    case Personality::Balanced:
+      break;
+    case Personality::Trader:
+      x.offer_rate = 0.95;
+      x.max_offers = 3;
+      x.generosity = 0.8;
+      x.accept_margin = -0.01;
+      x.counter_rate = 0.5;
+      break;
+    case Personality::Aggressor:
+      x.offer_rate = 0.25;
+      x.robber_leader = 2.5;
+      x.robber_cards = 0.6;
+      x.knight_eager = 2.0;
+      x.w_dev = 1.35;
+      x.accept_margin = 0.12;
+      x.res_bias = {0.95, 0.95, 1.05, 1.05, 1.1};
+      break;
+    case Personality::Builder:
+      x.offer_rate = 0.45;
+      x.w_city = 1.35;
+      x.w_road = 0.8;
+      x.w_dev = 0.85;
+      x.res_bias = {0.85, 0.85, 0.9, 1.2, 1.25};
+      break;
+    case Personality::Expansionist:
+      x.offer_rate = 0.5;
+      x.w_road = 1.45;
+      x.w_settlement = 1.3;
+      x.w_city = 0.85;
+      x.w_dev = 0.8;
+      x.res_bias = {1.25, 1.25, 1.0, 1.0, 0.8};
+      break;
+    case Personality::Opportunist:
+      x.offer_rate = 0.6;
+      x.max_offers = 2;
+      x.accept_margin = 0.0;
+      x.robber_leader = 0.4;
+      x.robber_cards = 1.6;
+      x.knight_eager = 1.3;
+      x.counter_rate = 0.25;
+      break;
+  }
+  return x;
+}
+
+Skill level_skill(AiLevel l) {
+  Skill k;
+  switch (l) {
+    case AiLevel::Random:
+      k.offers = false;
+      break;
+    case AiLevel::Easy:
+      k.noise = 0.6;
+      k.depth = 1;
+      k.port_aware = false;
+      k.trade_scale = 0.3;
+      break;
+    case AiLevel::Normal:
+      k.noise = 0.0;
+      k.depth = 1;
+      k.trade_scale = 0.8;
+      break;
+    case AiLevel::Hard:
+    case AiLevel::Expert:
+      k.depth = 3;
+      k.tracker = true;
+      k.leader = true;
+      k.trade_scale = 1.0;
+      break;
+  }
+  return k;
+}
+
+int vp_target(const GameState& s) {
+  return s.options.vp_target ? s.options.vp_target : 10;
+}
+
+std::array<double, kNumResources> production(const GameState& s, int seat) {
+  std::array<double, kNumResources> p{};
+  const Topology& t = topology();
+  for (int v = 0; v < kNumVertices; ++v) {
+    if (s.vertex_owner[v] != seat) continue;
+    const int mult = s.vertex_building[v] == Building::City ? 2 : 1;
+    const VertexInfo& vi = t.vertices[v];
+    for (int i = 0; i < vi.num_hexes; ++i) {
+      const int h = vi.hexes[i];
+      if (h == s.robber_hex) continue;
+      const Terrain tr = s.layout.terrain[h];
+      if (static_cast<int>(tr) >= kNumResources) continue;
+      p[static_cast<int>(tr)] += mult * pips(s.layout.number[h]);
+    }
+  }
+  return p;
+}
+
+std::array<double, kNumResources> resource_weights(const GameState& s, const Params& prm) {
+  std::array<double, kNumResources> tot{};
+  for (int h = 0; h < kNumHexes; ++h) {
+    const Terrain tr = s.layout.terrain[h];
+    if (static_cast<int>(tr) < kNumResources) tot[static_cast<int>(tr)] += pips(s.layout.number[h]);
+  }
+  std::array<double, kNumResources> w{};
+  for (int r = 0; r < kNumResources; ++r) {
+    // Scarce resources are worth more; the island averages ~11 pips per resource type.
+    const double scarcity = tot[r] > 0 ? std::clamp(std::sqrt(11.0 / tot[r]), 0.75, 1.4) : 1.0;
+    w[r] = scarcity * prm.res_bias[r];
+  }
+  // Wheat and ore build cities and development cards; brick and wood matter early.
+  w[3] *= 1.05;
+  w[4] *= 1.02;
+  return w;
+}
+
+bool settle_spot_free(const GameState& s, int v) {
+  if (s.vertex_owner[v] >= 0) return false;
+  const VertexInfo& vi = topology().vertices[v];
+  for (int i = 0; i < vi.num_neighbors; ++i)
+    if (s.vertex_owner[vi.neighbors[i]] >= 0) return false;
+  return true;
+}
+
+double spot_value(const GameState& s, int v, int me, const Params& prm) {
+  const auto w = resource_weights(s, prm);
+  const auto have = production(s, me);
+  const VertexInfo& vi = topology().vertices[v];
+  double val = 0;
+  for (int i = 0; i < vi.num_hexes; ++i) {
+    const int h = vi.hexes[i];
+    const Terrain tr = s.layout.terrain[h];
+    const int pp = pips(s.layout.number[h]);
+    if (tr == Terrain::Hidden) {
+      val += pp * 0.95 + (s.layout.number[h] == 0 ? 2.0 : 0.0);
+      continue;
+    }
+    if (static_cast<int>(tr) >= kNumResources) continue;
+    const int r = static_cast<int>(tr);
+    double x = pp * w[r];
+    if (have[r] == 0) x += 1.6 * std::min(pp, 4);  // diversity: a new resource
+    if (h == s.robber_hex) x *= 0.5;
+    val += x;
+  }
+  if (vi.port_slot >= 0) {
+    const PortType pt = s.layout.ports[vi.port_slot];
+    if (pt == PortType::Generic)
+      val += 1.5;
+    else if (static_cast<int>(pt) < kNumResources)
+      val += 0.3 * have[static_cast<int>(pt)] + 0.5;
+  }
+  return val;
+}
+
+namespace {
+
+struct Target {
+  ResourceCounts cost;
+  double w;
+};
+
+// Weighted build targets for `me` in s.
+int targets(const GameState& s, int me, const Params& prm, Target out[4]) {
+  const PlayerState& ps = s.players[me];
+  int n = 0;
+  bool has_settlement = false;
+  bool spot_connected = false;
+  for (int v = 0; v < kNumVertices; ++v)
+    if (s.vertex_owner[v] == me && s.vertex_building[v] == Building::Settlement)
+      has_settlement = true;
+  const Topology& t = topology();
+  for (int v = 0; v < kNumVertices && !spot_connected; ++v) {
+    if (!settle_spot_free(s, v)) continue;
+    const VertexInfo& vi = t.vertices[v];
+    for (int i = 0; i < vi.num_neighbors; ++i)
+      if (s.edge_owner[vi.edges[i]] == me) spot_connected = true;
+  }
+  if (ps.cities_left > 0 && has_settlement) out[n++] = {kCityCost, 1.25 * prm.w_city};
+  if (ps.settlements_left > 0)
+    out[n++] = {kSettlementCost, (spot_connected ? 1.2 : 0.55) * prm.w_settlement};
+  if (s.num_dev_cards_left() > 0) out[n++] = {kDevCardCost, 0.55 * prm.w_dev};
+  if (ps.roads_left > 0) out[n++] = {kRoadCost, (spot_connected ? 0.2 : 0.45) * prm.w_road};
+  return n;
+}
+
+}  // namespace
+
+double hand_value(const GameState& s, int me, const ResourceCounts& h, const Params& prm) {
+  Target ts[4];
+  const int n = targets(s, me, prm, ts);
+  double best = 0, second = 0;
+  for (int i = 0; i < n; ++i) {
+    int have = 0, need = 0;
+    for (int r = 0; r < kNumResources; ++r) {
+      have += std::min<int>(h[r], ts[i].cost[r]);
+      need += ts[i].cost[r];
+    }
+    const double c = static_cast<double>(have) / need;
+    const double v = ts[i].w * c * c;
+    if (v > best) {
+      second = best;
+      best = v;
+    } else if (v > second) {
+      second = v;
+    }
+  }
+  const int tot = total(h);
+  double val = 0.55 * best + 0.2 * second + 0.045 * tot;
+  // Cards beyond 7 are exposed to a 7 before the next turn (about 1 in 3).
+  if (tot > 7) val -= 0.09 * (tot - 7) + 0.15;
+  return val;
+}
+
+int leader_other_than(const GameState& s, int me) {
+  int best = -1, bv = -1;
+  for (int p = 0; p < s.num_players; ++p) {
+    if (p == me) continue;
+    const int v = s.public_vp(p);
+    if (v > bv) {
+      bv = v;
+      best = p;
+    }
+  }
+  return best;
+}
+
+double evaluate(const GameState& s, int me, const Params& prm) {
+  const PlayerState& ps = s.players[me];
+  const int target = vp_target(s);
+  int maxvp = 0;
+  for (int p = 0; p < s.num_players; ++p) maxvp = std::max(maxvp, s.total_vp(p));
+  const double f = std::clamp(1.0 - static_cast<double>(maxvp) / target, 0.12, 1.0);
+  double val = s.total_vp(me);
+  if (s.winner == me) val += 100;
+
+  const auto w = resource_weights(s, prm);
+  const auto prod = production(s, me);
+  double pv = 0;
+  int kinds = 0;
+  for (int r = 0; r < kNumResources; ++r) {
+    // Diminishing returns on a single resource.
+    pv += w[r] * (prod[r] <= 10 ? prod[r] : 10 + 0.6 * (prod[r] - 10));
+    if (prod[r] > 0) ++kinds;
+  }
+  val += (0.045 * pv + 0.1 * kinds) * (0.35 + f);
+
+  // Ports that match production.
+  const auto rates = ps.trade_rate;
+  for (int r = 0; r < kNumResources; ++r) {
+    if (rates[r] == 2) val += 0.012 * prod[r] * (0.3 + f);
+    if (rates[r] == 3) val += 0.004 * prod[r] * (0.3 + f);
+  }
+
+  // Expansion room: open spots on or one road from the network.
+  const Topology& t = topology();
+  double best_conn = 0, best_near = 0;
+  int n_conn = 0;
+  if (ps.settlements_left > 0) {
+    for (int v = 0; v < kNumVertices; ++v) {
+      if (!settle_spot_free(s, v)) continue;
+      const VertexInfo& vi = t.vertices[v];
+      bool conn = false, near = false;
+      for (int i = 0; i < vi.num_neighbors; ++i) {
+        const int e = vi.edges[i];
+        if (s.edge_owner[e] == me) conn = true;
+        if (s.edge_owner[e] < 0) {
+          const int u = vi.neighbors[i];
+          if (s.vertex_owner[u] >= 0 && s.vertex_owner[u] != me) continue;
+          const VertexInfo& ui = t.vertices[u];
+          for (int j = 0; j < ui.num_neighbors; ++j)
+            if (s.edge_owner[ui.edges[j]] == me) near = true;
+        }
+      }
+      if (!conn && !near) continue;
+      double sv = 0;
+      for (int i = 0; i < vi.num_hexes; ++i) {
+        const int h = vi.hexes[i];
+        if (static_cast<int>(s.layout.terrain[h]) < kNumResources)
+          sv += pips(s.layout.number[h]) * w[static_cast<int>(s.layout.terrain[h])];
+      }
+      if (conn) {
+        ++n_conn;
+        best_conn = std::max(best_conn, sv);
+      } else {
+        best_near = std::max(best_near, sv);
+      }
+    }
+  }
+  val +=
+      prm.w_road * (0.03 * best_conn + 0.012 * best_near + 0.05 * std::min(n_conn, 2)) * (0.3 + f);
+
+  // Longest road race (award itself is in VP).
+  if (s.longest_road_holder != me) {
+    int hl = 0;
+    if (s.longest_road_holder >= 0) hl = s.players[s.longest_road_holder].longest_road;
+    const int need = std::max(5, hl + 1);
+    const int mine = ps.longest_road;
+    if (mine + 2 >= need) val += 0.35 * prm.w_road * (1.0 - (need - mine) / 3.0);
+    val += 0.02 * mine;
+  }
+  // Largest army race.
+  const int kn = ps.dev_played[static_cast<int>(DevCard::Knight)];
+  const int kh = ps.dev_cards[static_cast<int>(DevCard::Knight)];
+  if (s.largest_army_holder != me) {
+    int hk = 2;
+    if (s.largest_army_holder >= 0)
+      hk = s.players[s.largest_army_holder].dev_played[static_cast<int>(DevCard::Knight)];
+    const int need = hk + 1;
+    if (kn + kh >= need)
+      val += 0.9;
+    else
+      val += 0.25 * (kn + kh) / need;
+  }
+  // Development cards in hand (VP cards are counted in total_vp).
+  val += 0.3 * kh * prm.knight_eager / (prm.knight_eager + 0.3) +
+         0.35 * (ps.dev_cards[2] + ps.dev_cards[3] + ps.dev_cards[4]);
+
+  // Cards in hand.
+  val += hand_value(s, me, ps.resources, prm);
+  return val;
+}
+
+// Card counting --------------------------------------------------------------------------
+
+namespace {
+void take_from(std::array<double, kNumResources>& h, const ResourceCounts& c) {
+  for (int r = 0; r < kNumResources; ++r) h[r] = std::max(0.0, h[r] - c[r]);
+}
+void add_to(std::array<double, kNumResources>& h, const ResourceCounts& c) {
+  for (int r = 0; r < kNumResources; ++r) h[r] += c[r];
+}
+}  // namespace
+
+Beliefs count_cards(const Observation& obs, const EventLog& events) {
+  Beliefs b;
+  const int me = obs.seat;
+  auto& H = b.hand;
+  std::array<int, kMaxPlayers> placed_s{}, placed_r{}, free_roads{};
+  for (const Event& e : events) {
+    const int s = e.seat;
+    if (s < 0 || s >= kMaxPlayers) continue;
+    switch (e.type) {
+      case EventType::StartingResources:
+      case EventType::Produced:
+      case EventType::YearOfPlentyTook:
+        add_to(H[s], e.a);
+        break;
+      case EventType::Discarded:
+        take_from(H[s], e.a);
+        break;
+      case EventType::SettlementBuilt:
+        // The first two (setup) are free.
+        if (++placed_s[s] > 2) take_from(H[s], kSettlementCost);
+        break;
+      case EventType::RoadBuilt:
+        if (++placed_r[s] <= 2) break;
+        if (free_roads[s] > 0) {
+          --free_roads[s];
+          break;
+        }
+        take_from(H[s], kRoadCost);
+        break;
+      case EventType::DevCardPlayed:
+        if (e.arg == static_cast<int>(DevCard::RoadBuilding)) free_roads[s] = 2;
+        break;
+      case EventType::TurnEnded:
+        free_roads[s] = 0;
+        break;
+      case EventType::CityBuilt:
+        take_from(H[s], kCityCost);
+        break;
+      case EventType::DevCardBought:
+        take_from(H[s], kDevCardCost);
+        break;
+      case EventType::Stole: {
+        const int o = e.other;
+        if (o < 0 || o >= kMaxPlayers) break;
+        if (e.arg >= 0 && e.arg < kNumResources) {
+          H[o][e.arg] = std::max(0.0, H[o][e.arg] - 1);
+          H[s][e.arg] += 1;
+        } else {
+          double tot = 0;
+          for (double x : H[o]) tot += x;
+          if (tot <= 0) break;
+          for (int r = 0; r < kNumResources; ++r) {
+            const double q = H[o][r] / tot;
+            H[o][r] -= q;
+            H[s][r] += q;
+          }
+        }
+        break;
+      }
+      case EventType::MonopolyTook: {
+        const int o = e.other;
+        if (o < 0 || o >= kMaxPlayers || e.arg < 0 || e.arg >= kNumResources) break;
+        H[o][e.arg] = std::max(0.0, H[o][e.arg] - std::max<int>(0, e.arg2));
+        H[s][e.arg] += std::max<int>(0, e.arg2);
+        break;
+      }
+      case EventType::BankTrade:
+        take_from(H[s], e.a);
+        add_to(H[s], e.b);
+        break;
+      case EventType::TradeDone: {
+        const int o = e.other;
+        take_from(H[s], e.a);
+        add_to(H[s], e.b);
+        if (o >= 0 && o < kMaxPlayers) {
+          take_from(H[o], e.b);
+          add_to(H[o], e.a);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  // Reconcile with hard facts:
+  // my own hand is known, others per resource sum to what is neither in the bank nor mine.
+  if (me >= 0) {
+    for (int r = 0; r < kNumResources; ++r) H[me][r] = obs.view.players[me].resources[r];
+  }
+  std::array<double, kNumResources> pool{};
+  for (int r = 0; r < kNumResources; ++r) {
+    pool[r] = kBankPerResource - obs.view.bank[r];
+    if (me >= 0) pool[r] -= obs.view.players[me].resources[r];
+    pool[r] = std::max(0.0, pool[r]);
+  }
+  // Iterative proportional fitting: rows = hand sizes, columns = pool.
+  for (int it = 0; it < 12; ++it) {
+    for (int p = 0; p < obs.view.num_players; ++p) {
+      if (p == me) continue;
+      double tot = 0;
+      for (int r = 0; r < kNumResources; ++r) tot += H[p][r] + 0.05;
+      const double want = obs.hand_size[p];
+      for (int r = 0; r < kNumResources; ++r) H[p][r] = (H[p][r] + 0.05) * want / tot;
+    }
+    for (int r = 0; r < kNumResources; ++r) {
+      double col = 0;
+      for (int p = 0; p < obs.view.num_players; ++p)
+        if (p != me) col += H[p][r];
+      if (col <= 1e-9) continue;
+      for (int p = 0; p < obs.view.num_players; ++p)
+        if (p != me) H[p][r] *= pool[r] / col;
+    }
+  }
+  b.valid = true;
+  return b;
+}
+
+GameState determinize(const Observation& obs, const Beliefs* b, Rng& rng) {
+  GameState s = obs.view;
+  const int me = obs.seat;
+  const int n = s.num_players;
+  // Resources: the pool is exact per resource; hands are exact per size.
+  int pool[kNumResources];
+  for (int r = 0; r < kNumResources; ++r) {
+    int x = kBankPerResource - s.bank[r] - (me >= 0 ? s.players[me].resources[r] : 0);
+    pool[r] = std::max(0, x);
+  }
+  for (int p = 0; p < n; ++p) {
+    if (p == me) continue;
+    s.players[p].resources = {};
+    for (int k = 0; k < obs.hand_size[p]; ++k) {
+      double wts[kNumResources];
+      double tw = 0;
+      for (int r = 0; r < kNumResources; ++r) {
+        wts[r] = pool[r] > 0 ? (b ? b->hand[p][r] + 0.15 : 1.0) * pool[r] : 0.0;
+        tw += wts[r];
+      }
+      if (tw <= 0) break;
+      double x = (rng.next() >> 11) * (1.0 / 9007199254740992.0) * tw;
+      int pick = kNumResources - 1;
+      for (int r = 0; r < kNumResources; ++r) {
+        if (x < wts[r]) {
+          pick = r;
+          break;
+        }
+        x -= wts[r];
+      }
+      while (pool[pick] == 0) pick = (pick + 1) % kNumResources;
+      --pool[pick];
+      ++s.players[p].resources[pick];
+    }
+  }
+  // Development cards: others' hands and the deck come from the unknown pool.
+  std::vector<DevCard> unknown;
+  for (int d = 0; d < kNumDevCardTypes; ++d)
+    for (int k = 0; k < obs.unknown_dev_cards[d]; ++k) unknown.push_back(static_cast<DevCard>(d));
+  rng.shuffle(unknown.data(), static_cast<unsigned>(unknown.size()));
+  size_t idx = 0;
+  for (int p = 0; p < n; ++p) {
+    if (p == me) continue;
+    s.players[p].dev_cards = {};
+    s.players[p].dev_bought_this_turn = {};
+    for (int k = 0; k < obs.dev_hand_size[p] && idx < unknown.size(); ++k)
+      ++s.players[p].dev_cards[static_cast<int>(unknown[idx++])];
+  }
+  for (int i = s.deck_pos; i < kDevDeckSize; ++i)
+    s.deck[i] = idx < unknown.size() ? unknown[idx++] : DevCard::Knight;
+  s.rng.state = rng.next();
+  rng.shuffle(s.dice_deck.data(), 36);
+  return s;
+}
+
+Ctx make_ctx(const GameState& s, int me, const Params& p, const Skill& k) {
+  Ctx c;
+  c.s = &s;
+  c.me = me;
+  for (int i = 0; i < kMaxPlayers; ++i) c.hand_size[i] = s.hand_size(i);
+  c.params = p;
+  c.skill = k;
+  return c;
+}
+
+}  // namespace catan::ai

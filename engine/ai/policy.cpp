@@ -1,0 +1,938 @@
+// Heuristic policies: Easy / Normal / Hard decisions, Expert's root candidates and the
+// fast playout policy. All of them only read the GameState they are given (an
+// observation's view or a determinized copy) plus the Ctx's hand sizes and beliefs.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/ai/ai_internal.h"
+#include "engine/board.h"
+
+namespace catan::ai {
+
+namespace {
+
+double unit(Rng& rng) {
+  return (rng.next() >> 11) * (1.0 / 9007199254740992.0);
+}
+double jitter(Rng& rng, double amp) {
+  return amp > 0 ? (unit(rng) * 2 - 1) * amp : 0.0;
+}
+
+bool legal(const GameState& s, const Action& a) {
+  return is_legal(s, a, nullptr);
+}
+
+Action fallback(const GameState& s) {
+  std::vector<Action> v;
+  legal_actions(s, v);
+  for (const Action& a : v)
+    if (a.type == ActionType::EndTurn || a.type == ActionType::Roll ||
+        a.type == ActionType::DeclineTrade || a.type == ActionType::CancelTrade)
+      return a;
+  for (const Action& a : v)
+    if (a.type != ActionType::OfferTrade) return a;
+  if (!v.empty()) return v[0];
+  return Action::simple(ActionType::EndTurn);
+}
+
+constexpr double kDevExpected = 0.5;  // value of an unseen development card
+
+// Applies a to a copy; a bought development card is replaced by its expectation (the
+// deck in a view is scrambled, so the drawn card means nothing).
+bool apply_eval(const GameState& s, const Action& a, int me, const Params& p, GameState* out,
+                double* value) {
+  *out = s;
+  if (!apply(*out, a, nullptr, nullptr)) return false;
+  double bonus = 0;
+  if (a.type == ActionType::BuyDevCard) {
+    PlayerState& ps = out->players[me];
+    for (int d = 0; d < kNumDevCardTypes; ++d) {
+      if (ps.dev_cards[d] > s.players[me].dev_cards[d]) {
+        --ps.dev_cards[d];
+        if (ps.dev_bought_this_turn[d] > 0) --ps.dev_bought_this_turn[d];
+      }
+    }
+    bonus = kDevExpected * p.w_dev;
+  }
+  *value = evaluate(*out, me, p) + bonus;
+  return true;
+}
+
+bool is_build(ActionType t) {
+  return t == ActionType::BuildCity || t == ActionType::BuildSettlement ||
+         t == ActionType::BuildRoad || t == ActionType::BuyDevCard || t == ActionType::TradeBank;
+}
+
+// Useful bank trades only: give a resource we hold at its rate, get one we lack for a target.
+bool useful_bank_trade(const GameState& s, int me, const Action& a, bool port_aware) {
+  const PlayerState& ps = s.players[me];
+  const int give = a.arg, get = a.arg2;
+  if (give < 0 || get < 0) return false;
+  if (!port_aware && ps.trade_rate[give] < 4 && ps.resources[give] < 4) return false;
+  const ResourceCounts costs[3] = {kCityCost, kSettlementCost, kDevCardCost};
+  for (const auto& c : costs)
+    if (c[get] > ps.resources[get] && ps.resources[give] - ps.trade_rate[give] >= 0) return true;
+  if (kRoadCost[get] > ps.resources[get]) return true;
+  return false;
+}
+
+struct Scored {
+  Action a;
+  double v;
+};
+
+// One-step scored candidates for the Main phase (builds and bank trades).
+void main_candidates(const Ctx& c, const GameState& s, std::vector<Scored>& out, Rng& rng,
+                     double noise) {
+  thread_local std::vector<Action> acts;
+  legal_actions(s, acts);
+  out.clear();
+  GameState tmp;
+  for (const Action& a : acts) {
+    if (!is_build(a.type)) continue;
+    if (a.type == ActionType::TradeBank && !useful_bank_trade(s, c.me, a, c.skill.port_aware))
+      continue;
+    double v;
+    if (!apply_eval(s, a, c.me, c.params, &tmp, &v)) continue;
+    out.push_back({a, v + jitter(rng, noise)});
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Scored& x, const Scored& y) { return x.v > y.v; });
+}
+
+// Best value reachable with up to `depth` more own build/trade actions (beam search).
+double lookahead(const Ctx& c, const GameState& s, int depth, Rng& rng, int beam) {
+  double best = evaluate(s, c.me, c.params);
+  if (depth <= 0 || s.phase != Phase::Main || s.winner >= 0) return best;
+  std::vector<Scored> cands;
+  main_candidates(c, s, cands, rng, 0.0);
+  int n = 0;
+  GameState tmp;
+  for (const Scored& sc : cands) {
+    if (n++ >= beam) break;
+    best = std::max(best, sc.v);
+    if (sc.a.type == ActionType::BuyDevCard) continue;  // a random draw: leaf
+    double v;
+    if (!apply_eval(s, sc.a, c.me, c.params, &tmp, &v)) continue;
+    best = std::max(best, lookahead(c, tmp, depth - 1, rng, beam));
+  }
+  return best;
+}
+
+// Ranked first moves of the own-turn plan.
+std::vector<Scored> plan_main(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  std::vector<Scored> cands;
+  main_candidates(c, s, cands, rng, c.skill.noise);
+  if (c.skill.depth > 1) {
+    const int beam = 5;
+    GameState tmp;
+    for (size_t i = 0; i < cands.size() && i < 8; ++i) {
+      if (cands[i].a.type == ActionType::BuyDevCard) continue;
+      double v;
+      if (!apply_eval(s, cands[i].a, c.me, c.params, &tmp, &v)) continue;
+      cands[i].v = std::max(cands[i].v, lookahead(c, tmp, c.skill.depth - 1, rng, beam));
+    }
+    std::stable_sort(cands.begin(), cands.end(),
+                     [](const Scored& x, const Scored& y) { return x.v > y.v; });
+  }
+  return cands;
+}
+
+// ---- Setup -----------------------------------------------------------------------------
+
+std::vector<Scored> rank_setup_settlements(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  std::vector<Scored> out;
+  thread_local std::vector<Action> acts;
+  legal_actions(s, acts);
+  const Topology& t = topology();
+  for (const Action& a : acts) {
+    if (a.type != ActionType::BuildSettlement) continue;
+    double v = spot_value(s, a.arg, c.me, c.params);
+    // Room to grow: free spots two steps away.
+    const VertexInfo& vi = t.vertices[a.arg];
+    double room = 0;
+    for (int i = 0; i < vi.num_neighbors; ++i) {
+      const VertexInfo& ui = t.vertices[vi.neighbors[i]];
+      for (int j = 0; j < ui.num_neighbors; ++j) {
+        const int w = ui.neighbors[j];
+        if (w != a.arg && settle_spot_free(s, w))
+          room = std::max(room, spot_value(s, w, c.me, c.params));
+      }
+    }
+    v += 0.12 * room * c.params.w_road;
+    out.push_back({a, v + jitter(rng, c.skill.noise * 4)});
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Scored& x, const Scored& y) { return x.v > y.v; });
+  return out;
+}
+
+double road_toward_value(const GameState& s, int me, int e, const Params& p) {
+  // Value of free spots opened at or one step beyond the edge's endpoints.
+  const Topology& t = topology();
+  double best = 0;
+  for (int k = 0; k < 2; ++k) {
+    const int u = t.edges[e].vertices[k];
+    if (s.vertex_owner[u] >= 0 && s.vertex_owner[u] != me) continue;
+    if (settle_spot_free(s, u)) best = std::max(best, spot_value(s, u, me, p));
+    const VertexInfo& ui = t.vertices[u];
+    for (int j = 0; j < ui.num_neighbors; ++j) {
+      const int w = ui.neighbors[j];
+      if (settle_spot_free(s, w)) best = std::max(best, 0.7 * spot_value(s, w, me, p));
+    }
+  }
+  return best;
+}
+
+Action setup_road(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  thread_local std::vector<Action> acts;
+  legal_actions(s, acts);
+  Action best = fallback(s);
+  double bv = -1e9;
+  for (const Action& a : acts) {
+    if (a.type != ActionType::BuildRoad) continue;
+    const double v = road_toward_value(s, c.me, a.arg, c.params) + jitter(rng, c.skill.noise * 3);
+    if (v > bv) {
+      bv = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+// ---- Robber ----------------------------------------------------------------------------
+
+std::vector<Scored> rank_robber(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  const Topology& t = topology();
+  thread_local std::vector<Action> acts;
+  legal_actions(s, acts);
+  const int leader = leader_other_than(s, c.me);
+  const int lvp = leader >= 0 ? s.public_vp(leader) : 0;
+  std::vector<Scored> out;
+  for (const Action& a : acts) {
+    if (a.type != ActionType::MoveRobber) continue;
+    const int h = a.arg;
+    const int pp = pips(s.layout.number[h]);
+    double v = 0;
+    bool own = false;
+    double steal = 0;
+    for (int i = 0; i < 6; ++i) {
+      const int vx = t.hexes[h].vertices[i];
+      const int o = s.vertex_owner[vx];
+      if (o < 0) continue;
+      const int mult = s.vertex_building[vx] == Building::City ? 2 : 1;
+      if (o == c.me) {
+        own = true;
+        v -= 2.5 * mult * pp;
+        continue;
+      }
+      double w = 1.0 + 0.15 * s.public_vp(o);
+      if (c.skill.leader && o == leader)
+        w += c.params.robber_leader * (0.6 + 0.15 * std::max(0, lvp - s.public_vp(c.me)));
+      else if (o == leader)
+        w += 0.3 * c.params.robber_leader;
+      v += w * mult * pp;
+      steal = std::max(steal, c.params.robber_cards * c.hand_size[o]);
+    }
+    if (own) v -= 3;
+    v += steal;
+    out.push_back({a, v + jitter(rng, c.skill.noise * 6)});
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Scored& x, const Scored& y) { return x.v > y.v; });
+  return out;
+}
+
+Action choose_steal(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  thread_local std::vector<Action> acts;
+  legal_actions(s, acts);
+  const int leader = leader_other_than(s, c.me);
+  const auto w = resource_weights(s, c.params);
+  Action best = fallback(s);
+  double bv = -1e9;
+  for (const Action& a : acts) {
+    if (a.type != ActionType::Steal) continue;
+    const int o = a.arg;
+    double v = 0.4 * std::min(c.hand_size[o], 8) * (0.5 + c.params.robber_cards);
+    if (c.beliefs && c.hand_size[o] > 0) {
+      // Expected value of a random card from o's (believed) hand.
+      double ev = 0;
+      for (int r = 0; r < kNumResources; ++r) ev += c.beliefs->hand[o][r] * w[r];
+      v += 2.0 * ev / c.hand_size[o];
+    }
+    if (o == leader) v += (c.skill.leader ? 1.5 : 0.5) * c.params.robber_leader;
+    v += 0.2 * s.public_vp(o) + jitter(rng, c.skill.noise * 2);
+    if (c.hand_size[o] == 0) v -= 10;
+    if (v > bv) {
+      bv = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+// ---- Discard ---------------------------------------------------------------------------
+
+Action choose_discard(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  const PlayerState& ps = s.players[c.me];
+  int owed = ps.discard_owed;
+  if (owed <= 0) owed = total(ps.resources) / 2;
+  ResourceCounts h = ps.resources, give{};
+  for (int k = 0; k < owed; ++k) {
+    int best = -1;
+    double bv = -1e9;
+    for (int r = 0; r < kNumResources; ++r) {
+      if (h[r] == 0) continue;
+      ResourceCounts t = h;
+      --t[r];
+      const double v =
+          hand_value(s, c.me, t, c.params) + jitter(rng, c.skill.noise * 0.2) + 0.001 * h[r];
+      if (v > bv) {
+        bv = v;
+        best = r;
+      }
+    }
+    if (best < 0) break;
+    --h[best];
+    ++give[best];
+  }
+  Action a;
+  a.type = ActionType::Discard;
+  a.give = give;
+  if (legal(s, a)) return a;
+  thread_local std::vector<Action> acts;
+  legal_actions(s, acts);
+  for (const Action& x : acts)
+    if (x.type == ActionType::Discard) return x;
+  return fallback(s);
+}
+
+// ---- Development cards -------------------------------------------------------------------
+
+int my_blocked_pips(const GameState& s, int me) {
+  const Topology& t = topology();
+  int blocked = 0;
+  const int h = s.robber_hex;
+  for (int i = 0; i < 6; ++i) {
+    const int vx = t.hexes[h].vertices[i];
+    if (s.vertex_owner[vx] == me)
+      blocked += (s.vertex_building[vx] == Building::City ? 2 : 1) * pips(s.layout.number[h]);
+  }
+  return blocked;
+}
+
+bool want_knight(const Ctx& c, Rng& rng, bool before_roll) {
+  const GameState& s = *c.s;
+  const PlayerState& ps = s.players[c.me];
+  if (ps.dev_cards[0] <= ps.dev_bought_this_turn[0]) return false;
+  if (!legal(s, Action::simple(ActionType::PlayKnight))) return false;
+  const int blocked = my_blocked_pips(s, c.me);
+  if (blocked >= 3) return true;
+  const int kn = ps.dev_played[0];
+  int other_max = 0;
+  for (int p = 0; p < s.num_players; ++p)
+    if (p != c.me) other_max = std::max<int>(other_max, s.players[p].dev_played[0]);
+  if (s.largest_army_holder != c.me && kn + 1 >= 3 && kn + 1 > other_max) return true;
+  if (before_roll) return false;
+  // Keep pressure on the leader / grow the army.
+  const double p = 0.18 * c.params.knight_eager + (c.skill.leader ? 0.1 : 0.0);
+  return unit(rng) < p;
+}
+
+// Returns true and sets *out if a development card should be played now (Main phase).
+bool choose_dev_play(const Ctx& c, Rng& rng, Action* out) {
+  const GameState& s = *c.s;
+  const PlayerState& ps = s.players[c.me];
+  if (s.dev_played_this_turn) return false;
+  auto playable = [&](DevCard d) {
+    const int i = static_cast<int>(d);
+    return ps.dev_cards[i] > ps.dev_bought_this_turn[i];
+  };
+  const auto w = resource_weights(s, c.params);
+  if (playable(DevCard::Monopoly)) {
+    int best = -1;
+    double bv = 0;
+    for (int r = 0; r < kNumResources; ++r) {
+      const int others = kBankPerResource - s.bank[r] - ps.resources[r];
+      const double v = others * w[r];
+      if (v > bv) {
+        bv = v;
+        best = r;
+      }
+    }
+    const int others = best >= 0 ? kBankPerResource - s.bank[best] - ps.resources[best] : 0;
+    if (best >= 0 && others >= (c.params.robber_cards > 1 ? 3 : 4)) {
+      Action a = Action::simple(ActionType::PlayMonopoly, best);
+      if (legal(s, a)) {
+        *out = a;
+        return true;
+      }
+    }
+  }
+  if (playable(DevCard::YearOfPlenty)) {
+    double bv = -1e9;
+    Action best;
+    bool found = false;
+    for (int r1 = 0; r1 < kNumResources; ++r1)
+      for (int r2 = r1; r2 < kNumResources; ++r2) {
+        ResourceCounts h = ps.resources;
+        ++h[r1];
+        ++h[r2];
+        const double v = hand_value(s, c.me, h, c.params);
+        Action a = Action::simple(ActionType::PlayYearOfPlenty, r1, r2);
+        if (v > bv && legal(s, a)) {
+          bv = v;
+          best = a;
+          found = true;
+        }
+      }
+    if (found) {
+      *out = best;
+      return true;
+    }
+  }
+  if (playable(DevCard::RoadBuilding) && ps.roads_left > 0) {
+    Action a = Action::simple(ActionType::PlayRoadBuilding);
+    if (legal(s, a)) {
+      *out = a;
+      return true;
+    }
+  }
+  if (want_knight(c, rng, false)) {
+    *out = Action::simple(ActionType::PlayKnight);
+    return true;
+  }
+  return false;
+}
+
+Action best_free_road(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  thread_local std::vector<Action> acts;
+  legal_actions(s, acts);
+  Action best = fallback(s);
+  double bv = -1e18;
+  GameState tmp;
+  for (const Action& a : acts) {
+    if (a.type != ActionType::FreeRoad && a.type != ActionType::BuildRoad) continue;
+    double v;
+    if (!apply_eval(s, a, c.me, c.params, &tmp, &v)) continue;
+    v += 0.02 * road_toward_value(s, c.me, a.arg, c.params) + jitter(rng, c.skill.noise);
+    if (v > bv) {
+      bv = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+// ---- Player trades ------------------------------------------------------------------------
+
+double trade_gain(const GameState& s, int me, const ResourceCounts& give, const ResourceCounts& get,
+                  const Params& p) {
+  const ResourceCounts& h = s.players[me].resources;
+  if (!covers(h, give)) return -1e9;
+  ResourceCounts after = h;
+  for (int r = 0; r < kNumResources; ++r)
+    after[r] = static_cast<uint8_t>(after[r] - give[r] + get[r]);
+  return hand_value(s, me, after, p) - hand_value(s, me, h, p);
+}
+
+// What an opponent (believed hand) gains from receiving `get` for `give`.
+double their_gain(const Ctx& c, int o, const ResourceCounts& they_give,
+                  const ResourceCounts& they_get) {
+  if (!c.beliefs) return 0.12 * (total(they_get) - total(they_give)) + 0.12;
+  ResourceCounts h{};
+  for (int r = 0; r < kNumResources; ++r)
+    h[r] = static_cast<uint8_t>(std::clamp<int>(std::lround(c.beliefs->hand[o][r]), 0, 19));
+  for (int r = 0; r < kNumResources; ++r) h[r] = std::max<int>(h[r], they_give[r]);
+  ResourceCounts after = h;
+  for (int r = 0; r < kNumResources; ++r)
+    after[r] = static_cast<uint8_t>(after[r] - they_give[r] + they_get[r]);
+  Params neutral;
+  return hand_value(*c.s, o, after, neutral) - hand_value(*c.s, o, h, neutral);
+}
+
+bool near_win(const GameState& s, int o) {
+  return s.public_vp(o) >= vp_target(s) - 2;
+}
+
+double partner_penalty(const Ctx& c, int o) {
+  const GameState& s = *c.s;
+  const int leader = leader_other_than(s, c.me);
+  double f = 0.35;
+  if (o == leader && s.public_vp(o) > s.public_vp(c.me)) f = c.skill.leader ? 0.9 : 0.6;
+  return f;
+}
+
+Action respond_offer(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  const TradeOffer& off = s.offer;
+  const Action decline = Action::simple(ActionType::DeclineTrade);
+  const int from = off.from;
+  // I give what they get, I get what they give.
+  const double mine = trade_gain(s, c.me, off.get, off.give, c.params);
+  if (from < 0 || mine < -1e8) return legal(s, decline) ? decline : fallback(s);
+  if (near_win(s, from)) return legal(s, decline) ? decline : fallback(s);
+  const double theirs = their_gain(c, from, off.give, off.get);
+  double margin = c.params.accept_margin + (c.skill.noise > 0.3 ? 0.08 : 0.0);
+  const double score = mine - partner_penalty(c, from) * std::max(0.0, theirs);
+  if (score > margin) {
+    Action a = Action::simple(ActionType::AcceptTrade);
+    if (legal(s, a)) return a;
+  }
+  // Counter (classic bundles): ask for one more of what we need most.
+  if (!c.in_playout && s.options.trade == TradeMode::Bundles && unit(rng) < c.params.counter_rate &&
+      mine > -0.2) {
+    int need = -1;
+    double bv = -1e9;
+    for (int r = 0; r < kNumResources; ++r) {
+      ResourceCounts get = off.give;
+      ++get[r];
+      if (off.get[r] > 0) continue;
+      const double g = trade_gain(s, c.me, off.get, get, c.params);
+      if (g > bv) {
+        bv = g;
+        need = r;
+      }
+    }
+    if (need >= 0 && bv > margin) {
+      Action a;
+      a.type = ActionType::CounterTrade;
+      a.give = off.get;
+      a.get = off.give;
+      ++a.get[need];
+      if (legal(s, a)) return a;
+    }
+  }
+  return legal(s, decline) ? decline : fallback(s);
+}
+
+Action confirm_offer(const Ctx& c) {
+  const GameState& s = *c.s;
+  const TradeOffer& off = s.offer;
+  Action best = Action::simple(ActionType::CancelTrade);
+  double bv = 0.0;
+  for (int p = 0; p < s.num_players; ++p) {
+    if (p == c.me) continue;
+    double g = -1e9;
+    if (off.answers[p] == TradeAnswer::Accepted) {
+      g = trade_gain(s, c.me, off.give, off.get, c.params);
+    } else if (off.answers[p] == TradeAnswer::Countered) {
+      g = trade_gain(s, c.me, off.counter_get[p], off.counter_give[p], c.params) -
+          partner_penalty(c, p) * 0.3;
+    }
+    if (near_win(s, p)) continue;
+    if (g > bv) {
+      Action a = Action::simple(ActionType::ConfirmTrade, p);
+      if (legal(s, a)) {
+        bv = g;
+        best = a;
+      }
+    }
+  }
+  if (legal(s, best)) return best;
+  return fallback(s);
+}
+
+// An offer that moves us toward a build, or nothing.
+bool make_offer(const Ctx& c, Rng& rng, Action* out) {
+  const GameState& s = *c.s;
+  if (c.in_playout || !c.skill.offers) return false;
+  const PlayerState& ps = s.players[c.me];
+  int cap = c.params.max_offers;
+  if (s.options.max_offers_per_turn > 0) cap = std::min<int>(cap, s.options.max_offers_per_turn);
+  if (s.offers_this_turn >= cap) return false;
+  if (unit(rng) >= c.params.offer_rate * c.skill.trade_scale) return false;
+  // The best single card to ask for, and what we can spare for it.
+  int get = -1;
+  double gbest = 0.05;
+  for (int r = 0; r < kNumResources; ++r) {
+    ResourceCounts g{};
+    g[r] = 1;
+    const double v = trade_gain(s, c.me, ResourceCounts{}, g, c.params);
+    if (v > gbest) {
+      gbest = v;
+      get = r;
+    }
+  }
+  if (get < 0) return false;
+  int give = -1;
+  double lbest = -1e9;
+  for (int r = 0; r < kNumResources; ++r) {
+    if (r == get || ps.resources[r] == 0) continue;
+    ResourceCounts gv{}, g{};
+    gv[r] = 1;
+    g[get] = 1;
+    const double v = trade_gain(s, c.me, gv, g, c.params);
+    if (v > lbest) {
+      lbest = v;
+      give = r;
+    }
+  }
+  if (give < 0 || lbest <= 0.0) return false;
+  Action a;
+  a.type = ActionType::OfferTrade;
+  a.give[give] = 1;
+  a.get[get] = 1;
+  // Generous personalities sweeten with a second spare card (bundles only).
+  if (s.options.trade == TradeMode::Bundles && c.params.generosity > 0 &&
+      (s.offers_this_turn > 0 || unit(rng) < 0.3 * c.params.generosity)) {
+    int extra = -1;
+    double ev = -1e9;
+    for (int r = 0; r < kNumResources; ++r) {
+      if (r == get || ps.resources[r] <= a.give[r]) continue;
+      ResourceCounts gv = a.give;
+      ++gv[r];
+      const double v = trade_gain(s, c.me, gv, a.get, c.params);
+      if (v > ev) {
+        ev = v;
+        extra = r;
+      }
+    }
+    if (extra >= 0 && ev > 0) ++a.give[extra];
+  }
+  // Whom to ask: everybody in classic; in arena one seat, the likeliest holder that is not
+  // about to win.
+  int target = -1;
+  if (s.options.trade == TradeMode::OneForOne) {
+    double tv = -1e9;
+    for (int p = 0; p < s.num_players; ++p) {
+      if (p == c.me || near_win(s, p)) continue;
+      double v = c.beliefs ? c.beliefs->hand[p][get] : 0.2 * c.hand_size[p];
+      v -= 0.3 * s.public_vp(p) + jitter(rng, 0.05);
+      if (v > tv) {
+        tv = v;
+        target = p;
+      }
+    }
+    if (target < 0) return false;
+  }
+  a.arg = static_cast<int8_t>(target);
+  if (legal(s, a)) {
+    *out = a;
+    return true;
+  }
+  if (target < 0) {  // maybe "all" is not allowed: ask the seats one by one
+    for (int p = 0; p < s.num_players; ++p) {
+      if (p == c.me || near_win(s, p)) continue;
+      a.arg = static_cast<int8_t>(p);
+      if (legal(s, a)) {
+        *out = a;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+Action choose_main(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  Action a;
+  if (choose_dev_play(c, rng, &a)) return a;
+  auto plan = plan_main(c, rng);
+  const double now = evaluate(s, c.me, c.params);
+  if (!plan.empty() && plan[0].v > now + 1e-6) {
+    // Easy hesitates: sometimes ends the turn with cards it could use.
+    if (!(c.skill.noise > 0.3 && unit(rng) < 0.15)) return plan[0].a;
+  }
+  if (make_offer(c, rng, &a)) return a;
+  Action end = Action::simple(ActionType::EndTurn);
+  if (legal(s, end)) return end;
+  return fallback(s);
+}
+
+}  // namespace
+
+Action heuristic_action(const Ctx& c, Rng& rng) {
+  const GameState& s = *c.s;
+  Action a = fallback(s);
+  switch (s.phase) {
+    case Phase::SetupSettlement: {
+      auto r = rank_setup_settlements(c, rng);
+      if (!r.empty()) a = r[0].a;
+      break;
+    }
+    case Phase::SetupRoad:
+      a = setup_road(c, rng);
+      break;
+    case Phase::Roll:
+      if (want_knight(c, rng, true))
+        a = Action::simple(ActionType::PlayKnight);
+      else
+        a = Action::simple(ActionType::Roll);
+      break;
+    case Phase::Discard:
+      a = choose_discard(c, rng);
+      break;
+    case Phase::MoveRobber: {
+      auto r = rank_robber(c, rng);
+      if (!r.empty()) a = r[0].a;
+      break;
+    }
+    case Phase::Steal:
+      a = choose_steal(c, rng);
+      break;
+    case Phase::Main:
+      a = choose_main(c, rng);
+      break;
+    case Phase::RoadBuilding1:
+    case Phase::RoadBuilding2:
+      a = best_free_road(c, rng);
+      break;
+    case Phase::TradeResponse:
+      a = respond_offer(c, rng);
+      break;
+    case Phase::TradeConfirm:
+      a = confirm_offer(c);
+      break;
+    case Phase::GameOver:
+      break;
+  }
+  if (!legal(s, a)) a = fallback(s);
+  return a;
+}
+
+std::vector<Action> candidate_actions(const Ctx& c, Rng& rng, int max_n) {
+  const GameState& s = *c.s;
+  std::vector<Action> out;
+  auto push = [&](const Action& a) {
+    if ((int)out.size() >= max_n) return;
+    for (const Action& b : out)
+      if (b == a) return;
+    if (legal(s, a)) out.push_back(a);
+  };
+  switch (s.phase) {
+    case Phase::SetupSettlement:
+      for (const Scored& x : rank_setup_settlements(c, rng)) push(x.a);
+      break;
+    case Phase::MoveRobber:
+      for (const Scored& x : rank_robber(c, rng)) push(x.a);
+      break;
+    case Phase::Roll:
+      push(heuristic_action(c, rng));
+      push(Action::simple(ActionType::Roll));
+      push(Action::simple(ActionType::PlayKnight));
+      break;
+    case Phase::Main: {
+      const Action h = heuristic_action(c, rng);
+      push(h);
+      if (h.type == ActionType::OfferTrade) break;  // negotiation is not searched
+      for (const Scored& x : plan_main(c, rng)) push(x.a);
+      push(Action::simple(ActionType::EndTurn));
+      Action d;
+      if (choose_dev_play(c, rng, &d)) push(d);
+      break;
+    }
+    default:
+      push(heuristic_action(c, rng));
+      break;
+  }
+  if (out.empty()) out.push_back(fallback(s));
+  return out;
+}
+
+// ---- Fast playout policy (full information) ----------------------------------------------
+
+Action playout_action(const GameState& s, Rng& rng, std::vector<Action>& acts) {
+  const int me = s.to_move();
+  legal_actions(s, acts);
+  if (acts.empty()) return Action::simple(ActionType::EndTurn);
+  const Topology& t = topology();
+  const PlayerState& ps = s.players[me >= 0 ? me : 0];
+  auto first_of = [&](ActionType ty) -> const Action* {
+    for (const Action& a : acts)
+      if (a.type == ty) return &a;
+    return nullptr;
+  };
+  auto vpips = [&](int v) {
+    int x = 0;
+    const VertexInfo& vi = t.vertices[v];
+    for (int i = 0; i < vi.num_hexes; ++i) x += pips(s.layout.number[vi.hexes[i]]);
+    return x;
+  };
+  switch (s.phase) {
+    case Phase::SetupSettlement:
+    case Phase::Main: {
+      // Priorities: city, settlement, dev play, dev buy, road toward a spot, trade, end.
+      const Action* best = nullptr;
+      int bp = -1;
+      for (const Action& a : acts)
+        if (a.type == ActionType::BuildCity && vpips(a.arg) > bp) {
+          bp = vpips(a.arg);
+          best = &a;
+        }
+      if (best) return *best;
+      bp = -1;
+      for (const Action& a : acts)
+        if (a.type == ActionType::BuildSettlement) {
+          const int v = vpips(a.arg) * 4 + static_cast<int>(rng.below(4));
+          if (v > bp) {
+            bp = v;
+            best = &a;
+          }
+        }
+      if (best) return *best;
+      if (s.phase == Phase::SetupSettlement) return acts[0];
+      if (!s.dev_played_this_turn) {
+        for (const Action& a : acts) {
+          if (a.type == ActionType::PlayKnight && my_blocked_pips(s, me) >= 3) return a;
+          if (a.type == ActionType::PlayRoadBuilding) return a;
+          if (a.type == ActionType::PlayMonopoly) {
+            const int r = a.arg;
+            if (kBankPerResource - s.bank[r] - ps.resources[r] >= 5) return a;
+          }
+          if (a.type == ActionType::PlayYearOfPlenty && a.arg == 3 && a.arg2 == 4) return a;
+        }
+      }
+      // Road toward a free spot when none is reachable yet.
+      bool spot = false;
+      for (int v = 0; v < kNumVertices && !spot; ++v) {
+        if (!settle_spot_free(s, v)) continue;
+        const VertexInfo& vi = t.vertices[v];
+        for (int i = 0; i < vi.num_neighbors; ++i)
+          if (s.edge_owner[vi.edges[i]] == me) spot = true;
+      }
+      if (const Action* d = first_of(ActionType::BuyDevCard)) {
+        if (spot || ps.resources[0] == 0 || ps.resources[1] == 0 || ps.settlements_left == 0 ||
+            rng.below(2) == 0)
+          return *d;
+      }
+      if (!spot && ps.settlements_left > 0) {
+        const Action* br = nullptr;
+        int bv = -1;
+        for (const Action& a : acts) {
+          if (a.type != ActionType::BuildRoad) continue;
+          int v = 0;
+          for (int k = 0; k < 2; ++k) {
+            const int u = t.edges[a.arg].vertices[k];
+            if (settle_spot_free(s, u)) v = std::max(v, 10 + vpips(u));
+            const VertexInfo& ui = t.vertices[u];
+            for (int j = 0; j < ui.num_neighbors; ++j)
+              if (settle_spot_free(s, ui.neighbors[j])) v = std::max(v, vpips(ui.neighbors[j]));
+          }
+          v = v * 4 + static_cast<int>(rng.below(4));
+          if (v > bv) {
+            bv = v;
+            br = &a;
+          }
+        }
+        if (br && bv >= 4 * 5) return *br;
+      }
+      // Bank trade to complete a city or a settlement.
+      const ResourceCounts goals[2] = {kCityCost, kSettlementCost};
+      for (const auto& g : goals) {
+        int short_by = 0, need = -1;
+        for (int r = 0; r < kNumResources; ++r)
+          if (ps.resources[r] < g[r]) {
+            short_by += g[r] - ps.resources[r];
+            need = r;
+          }
+        if (short_by != 1) continue;
+        for (const Action& a : acts)
+          if (a.type == ActionType::TradeBank && a.arg2 == need &&
+              ps.resources[a.arg] - ps.trade_rate[a.arg] >= g[a.arg])
+            return a;
+      }
+      if (const Action* e = first_of(ActionType::EndTurn)) return *e;
+      break;
+    }
+    case Phase::SetupRoad:
+    case Phase::RoadBuilding1:
+    case Phase::RoadBuilding2: {
+      const Action* br = nullptr;
+      int bv = -1;
+      for (const Action& a : acts) {
+        if (a.type != ActionType::BuildRoad && a.type != ActionType::FreeRoad) continue;
+        int v = 0;
+        for (int k = 0; k < 2; ++k) {
+          const int u = t.edges[a.arg].vertices[k];
+          const VertexInfo& ui = t.vertices[u];
+          for (int j = 0; j < ui.num_neighbors; ++j)
+            if (settle_spot_free(s, ui.neighbors[j])) v = std::max(v, vpips(ui.neighbors[j]));
+        }
+        v = v * 4 + static_cast<int>(rng.below(4));
+        if (v > bv) {
+          bv = v;
+          br = &a;
+        }
+      }
+      if (br) return *br;
+      break;
+    }
+    case Phase::Roll:
+      for (const Action& a : acts)
+        if (a.type == ActionType::PlayKnight && my_blocked_pips(s, me) >= 3) return a;
+      if (const Action* r = first_of(ActionType::Roll)) return *r;
+      break;
+    case Phase::Discard: {
+      const int owed = ps.discard_owed;
+      Action a;
+      a.type = ActionType::Discard;
+      ResourceCounts h = ps.resources;
+      for (int k = 0; k < owed; ++k) {
+        int big = 0;
+        for (int r = 1; r < kNumResources; ++r)
+          if (h[r] > h[big]) big = r;
+        --h[big];
+        ++a.give[big];
+      }
+      if (legal(s, a)) return a;
+      if (const Action* d = first_of(ActionType::Discard)) return *d;
+      break;
+    }
+    case Phase::MoveRobber: {
+      const int leader = leader_other_than(s, me);
+      const Action* best = nullptr;
+      int bv = -1000000;
+      for (const Action& a : acts) {
+        if (a.type != ActionType::MoveRobber) continue;
+        int v = 0;
+        for (int i = 0; i < 6; ++i) {
+          const int vx = t.hexes[a.arg].vertices[i];
+          const int o = s.vertex_owner[vx];
+          if (o < 0) continue;
+          const int m =
+              (s.vertex_building[vx] == Building::City ? 2 : 1) * pips(s.layout.number[a.arg]);
+          v += o == me ? -3 * m - 10 : (o == leader ? 2 * m : m);
+        }
+        v = v * 4 + static_cast<int>(rng.below(4));
+        if (v > bv) {
+          bv = v;
+          best = &a;
+        }
+      }
+      if (best) return *best;
+      break;
+    }
+    case Phase::Steal: {
+      const Action* best = nullptr;
+      int bv = -1;
+      for (const Action& a : acts)
+        if (a.type == ActionType::Steal && s.hand_size(a.arg) > bv) {
+          bv = s.hand_size(a.arg);
+          best = &a;
+        }
+      if (best) return *best;
+      break;
+    }
+    case Phase::TradeResponse:
+      if (const Action* d = first_of(ActionType::DeclineTrade)) return *d;
+      break;
+    case Phase::TradeConfirm:
+      if (const Action* d = first_of(ActionType::CancelTrade)) return *d;
+      break;
+    case Phase::GameOver:
+      break;
+  }
+  for (const Action& a : acts)
+    if (a.type != ActionType::OfferTrade) return a;
+  return acts[0];
+}
+
+}  // namespace catan::ai
