@@ -1,6 +1,8 @@
 // Theme colours, palettes and ImGui style. See theme.h.
 #include "frontend/theme.h"
 
+#include "frontend/fonts_data.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -61,6 +63,8 @@ Theme make_theme(bool colorblind) {
 
 Theme g_theme = make_theme(false);
 UiSettings g_settings;
+Fonts g_fonts;
+float g_fonts_ui_scale = -1.0f;
 
 }  // namespace
 
@@ -177,6 +181,34 @@ void draw_resource_icon(ImDrawList* dl, ImVec2 p, float s, Resource r) {
       break;
     }
   }
+}
+
+const Fonts& fonts() {
+  return g_fonts;
+}
+bool fonts_dirty() {
+  return g_fonts_ui_scale != g_settings.ui_scale;
+}
+
+void load_fonts(float pixel_scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const float ui = std::clamp(g_settings.ui_scale, 0.5f, 3.0f);
+  const float px = pixel_scale * ui;
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;  // static data
+  cfg.OversampleH = 2;
+  cfg.OversampleV = 1;
+  cfg.PixelSnapH = false;
+  auto* sans = const_cast<unsigned char*>(font_data::kSans);
+  auto* bold = const_cast<unsigned char*>(font_data::kBold);
+  g_fonts.regular = io.Fonts->AddFontFromMemoryTTF(sans, sizeof font_data::kSans, 17.0f * px, &cfg);
+  g_fonts.bold = io.Fonts->AddFontFromMemoryTTF(bold, sizeof font_data::kBold, 17.0f * px, &cfg);
+  g_fonts.big = io.Fonts->AddFontFromMemoryTTF(bold, sizeof font_data::kBold, 30.0f * px, &cfg);
+  io.FontDefault = g_fonts.regular;
+  io.FontGlobalScale = 1.0f / pixel_scale;
+  g_fonts_ui_scale = g_settings.ui_scale;
+  apply_style(ui);
 }
 
 void apply_style(float scale) {

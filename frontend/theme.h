@@ -63,6 +63,21 @@ ImU32 shade(ImU32 c, float factor);      // factor < 1 darker, > 1 lighter
 // at top-left `p`. Usable by any view in any draw list.
 void draw_resource_icon(ImDrawList* dl, ImVec2 p, float s, Resource r);
 
+// Fonts (embedded DejaVu Sans subsets). regular = the default font; bold for headings and
+// numbers; big for titles and banners. Null before load_fonts().
+struct Fonts {
+  ImFont* regular = nullptr;
+  ImFont* bold = nullptr;
+  ImFont* big = nullptr;
+};
+const Fonts& fonts();
+// (Re)builds the font atlas for `pixel_scale` framebuffer pixels per point and the current
+// settings().ui_scale, and sets io.FontGlobalScale = 1 / pixel_scale. The shell calls it
+// (then recreates the GL font texture) when either changes: see fonts_dirty().
+void load_fonts(float pixel_scale);
+// True when settings().ui_scale changed since the last load_fonts().
+bool fonts_dirty();
+
 // Applies the theme to ImGui's style (rounded panels, spacing, colours) at the given
 // scale. The App calls it when the scale or palette changes.
 void apply_style(float scale);
