@@ -1,0 +1,227 @@
+// URL parameters and postMessage configs: parsing and validation, shared by index.html and
+// embed.html (and loaded by the browser tests). No DOM, no wasm: pure functions.
+//
+// A config has the keys below; every value is validated here with a clear message, and the
+// wasm side validates again (engine/options.cpp) before a game starts.
+(function (global) {
+  'use strict';
+
+  const LEVELS = ['random', 'easy', 'normal', 'hard', 'expert'];
+  const PERSONALITIES = ['balanced', 'trader', 'aggressor', 'builder', 'expansionist', 'opportunist'];
+  const ENUMS = {
+    mode: ['classic', 'blitz', 'epic', 'custom'],
+    board: ['beginner', 'official', 'balanced', 'random'],
+    visibility: ['revealed', 'mist', 'terra_incognita'],
+    dice: ['random', 'balanced'],
+    theme: ['default', 'colorblind'],
+  };
+  // Game keys go to the wasm (catan_web_new_game); page keys stay in JS.
+  const GAME_KEYS = ['seed', 'players', 'seats', 'mode', 'vp', 'board', 'visibility', 'dice',
+    'timer', 'speed', 'think', 'autoplay'];
+  const PAGE_KEYS = ['theme', 'muted', 'origin'];
+  const ALL_KEYS = GAME_KEYS.concat(PAGE_KEYS);
+  const MAX_SEED = (1n << 64n) - 1n;
+
+  function parseBool(v) {
+    if (v === true || v === false) return v;
+    const s = String(v).toLowerCase();
+    if (s === '' || s === '1' || s === 'true' || s === 'yes' || s === 'on') return true;
+    if (s === '0' || s === 'false' || s === 'no' || s === 'off') return false;
+    return null;
+  }
+
+  function parseNumber(v, lo, hi, integer) {
+    const s = String(v).trim();
+    if (!/^-?\d+(\.\d+)?$/.test(s)) return null;
+    const n = Number(s);
+    if (!(n >= lo && n <= hi) || (integer && !Number.isInteger(n))) return null;
+    return n;
+  }
+
+  function validSeat(text) {
+    const p = String(text).trim().toLowerCase().split(':');
+    if (p.length === 1 && p[0] === 'human') return 'human';
+    if (p[0] !== 'ai' || p.length > 3) return null;
+    if (p.length >= 2 && !LEVELS.includes(p[1])) return null;
+    if (p.length === 3 && !PERSONALITIES.includes(p[2])) return null;
+    return p.join(':');
+  }
+
+  function validOrigin(s) {
+    if (s === '*') return '*';
+    try {
+      const u = new URL(s);
+      if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== s.replace(/\/$/, '')) {
+        return null;
+      }
+      return u.origin;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // Validates one key/value pair. Returns {value} or {error}.
+  function checkKey(key, raw) {
+    const v = raw === null || raw === undefined ? '' : raw;
+    switch (key) {
+      case 'seed': {
+        const s = String(v).trim();
+        if (s === 'random') return { value: String(1 + Math.floor(Math.random() * 1e9)) };
+        if (!/^\d{1,20}$/.test(s) || BigInt(s) < 1n || BigInt(s) > MAX_SEED) {
+          return { error: `seed must be a whole number from 1 to 2^64-1 (or "random"), got "${s}"` };
+        }
+        return { value: BigInt(s).toString() };
+      }
+      case 'players': {
+        const n = parseNumber(v, 2, 4, true);
+        return n === null ? { error: `players must be 2, 3 or 4, got "${v}"` } : { value: n };
+      }
+      case 'seats': {
+        const list = Array.isArray(v) ? v : String(v).split(',');
+        if (list.length < 2 || list.length > 4) {
+          return { error: `seats must list 2 to 4 seats separated by commas, got ${list.length}` };
+        }
+        const out = [];
+        for (const item of list) {
+          const seat = typeof item === 'string' ? validSeat(item) : null;
+          if (!seat) {
+            return {
+              error: `bad seat "${typeof item === 'string' ? item : JSON.stringify(item)}": ` +
+                `use human or ai[:level[:personality]] with level ${LEVELS.join('|')} and ` +
+                `personality ${PERSONALITIES.join('|')}`,
+            };
+          }
+          out.push(seat);
+        }
+        return { value: out };
+      }
+      case 'vp': {
+        const n = parseNumber(v, 3, 30, true);
+        return n === null ? { error: `vp must be a whole number from 3 to 30, got "${v}"` } : { value: n };
+      }
+      case 'timer': {
+        const s = String(v).trim().toLowerCase();
+        if (s === 'off' || s === 'unlimited' || s === '0') return { value: 0 };
+        const n = parseNumber(s, 20, 3600, true);
+        return n === null
+          ? { error: `timer must be off, unlimited or seconds from 20 to 3600, got "${v}"` }
+          : { value: n };
+      }
+      case 'speed': {
+        const n = parseNumber(v, 0.25, 20, false);
+        return n === null ? { error: `speed must be a number from 0.25 to 20, got "${v}"` } : { value: n };
+      }
+      case 'think': {
+        const n = parseNumber(v, 10, 5000, true);
+        return n === null ? { error: `think must be milliseconds from 10 to 5000, got "${v}"` } : { value: n };
+      }
+      case 'autoplay':
+      case 'muted': {
+        const b = parseBool(v);
+        return b === null ? { error: `${key} must be true or false, got "${v}"` } : { value: b };
+      }
+      case 'origin': {
+        const o = validOrigin(String(v).trim());
+        return o === null
+          ? { error: `origin must be an origin like https://example.com (or "*"), got "${v}"` }
+          : { value: o };
+      }
+      default:
+        if (ENUMS[key]) {
+          const s = String(v).trim().toLowerCase();
+          return ENUMS[key].includes(s)
+            ? { value: s }
+            : { error: `${key} must be one of ${ENUMS[key].join(', ')}, got "${v}"` };
+        }
+        return { error: `unknown parameter "${key}" (known: ${ALL_KEYS.join(', ')})` };
+    }
+  }
+
+  // Cross-key checks on an already validated object. Returns a list of errors.
+  function crossCheck(c) {
+    const errors = [];
+    if (c.seats && c.players !== undefined && c.players !== c.seats.length) {
+      errors.push(`players=${c.players} but seats lists ${c.seats.length} seats`);
+    }
+    if (c.autoplay && c.seats && c.seats.includes('human')) {
+      errors.push('autoplay is an AI-only demo: seats must not include human');
+    }
+    if (c.vp !== undefined && c.mode && c.mode !== 'custom') {
+      const own = { classic: 10, blitz: 7, epic: 13 }[c.mode];
+      if (own !== c.vp) errors.push(`vp=${c.vp} contradicts mode=${c.mode} (use mode=custom)`);
+    }
+    return errors;
+  }
+
+  // Parses a query string ("?seed=1&players=3"). Returns {game, page, errors, present}.
+  // `present` is true when any parameter was given.
+  function parseQuery(search) {
+    const params = new URLSearchParams(search || '');
+    const game = {};
+    const page = {};
+    const errors = [];
+    const seen = new Set();
+    let present = false;
+    for (const [key, value] of params) {
+      present = true;
+      if (seen.has(key)) {
+        errors.push(`parameter "${key}" is given twice`);
+        continue;
+      }
+      seen.add(key);
+      if (key.length > 40 || value.length > 400) {
+        errors.push(`parameter "${key.slice(0, 40)}" is too long`);
+        continue;
+      }
+      const r = checkKey(key, value);
+      if (r.error) errors.push(r.error);
+      else if (PAGE_KEYS.includes(key)) page[key] = r.value;
+      else game[key] = r.value;
+    }
+    errors.push(...crossCheck(game));
+    return { game, page, errors, present };
+  }
+
+  // Validates a config object from postMessage / window.catan.newGame. Returns {config, errors}.
+  function parseConfig(obj) {
+    const errors = [];
+    const config = {};
+    if (obj === undefined || obj === null) return { config, errors };
+    if (typeof obj !== 'object' || Array.isArray(obj)) {
+      return { config, errors: ['config must be an object'] };
+    }
+    for (const key of Object.keys(obj)) {
+      if (!GAME_KEYS.includes(key) && key !== 'muted' && key !== 'theme') {
+        errors.push(`unknown config key "${key}" (known: ${GAME_KEYS.concat(['muted', 'theme']).join(', ')})`);
+        continue;
+      }
+      const v = obj[key];
+      const okType = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ||
+        (key === 'seats' && Array.isArray(v));
+      if (!okType) {
+        errors.push(`config key "${key}" has a bad type (${Array.isArray(v) ? 'array' : typeof v})`);
+        continue;
+      }
+      const r = checkKey(key, v);
+      if (r.error) errors.push(r.error);
+      else config[key] = r.value;
+    }
+    errors.push(...crossCheck(config));
+    return { config, errors };
+  }
+
+  // The query string reproducing a config (board, options and seats from the seed).
+  function toQuery(c) {
+    const p = new URLSearchParams();
+    for (const key of GAME_KEYS.concat(PAGE_KEYS)) {
+      if (c[key] === undefined || c[key] === null) continue;
+      p.set(key, Array.isArray(c[key]) ? c[key].join(',') : String(c[key]));
+    }
+    return p.toString();
+  }
+
+  global.CatanParams = {
+    LEVELS, PERSONALITIES, ENUMS, GAME_KEYS, PAGE_KEYS, ALL_KEYS,
+    parseQuery, parseConfig, toQuery, checkKey,
+  };
+})(typeof window !== 'undefined' ? window : globalThis);
