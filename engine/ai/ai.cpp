@@ -87,13 +87,14 @@ class RandomBot final : public Bot {
  public:
   explicit RandomBot(const AiConfig& c) { rng_.state = mix_seed(c.seed, 0xB07); }
   void start(const Observation& obs, const EventLog&) override {
+    const GameState view = ai::legal_view(obs);
     std::vector<Action> v;
-    legal_actions(obs.view, v);
+    legal_actions(view, v);
     std::vector<Action> ok;
     for (const Action& a : v)
       if (a.type != ActionType::OfferTrade && a.type != ActionType::CounterTrade) ok.push_back(a);
     if (ok.empty()) ok = v;
-    choice_ = ok.empty() ? first_legal(obs.view) : ok[rng_.below(static_cast<uint32_t>(ok.size()))];
+    choice_ = ok.empty() ? first_legal(view) : ok[rng_.below(static_cast<uint32_t>(ok.size()))];
   }
   bool step(double) override { return true; }
   Action action() override { return choice_; }
@@ -111,8 +112,9 @@ class HeuristicBot final : public Bot {
     rng_.state = mix_seed(c.seed, 0x4E0 + static_cast<int>(c.level));
   }
   void start(const Observation& obs, const EventLog& events) override {
+    const GameState view = ai::legal_view(obs);
     ai::Ctx ctx;
-    ctx.s = &obs.view;
+    ctx.s = &view;
     ctx.me = obs.seat;
     for (int i = 0; i < kMaxPlayers; ++i) ctx.hand_size[i] = obs.hand_size[i];
     ctx.params = params_;
@@ -151,9 +153,10 @@ class ExpertBot final : public Bot {
   void start(const Observation& obs, const EventLog& events) override {
     t0_ = Clock::now();
     obs_ = obs;
+    view_ = ai::legal_view(obs_);
     beliefs_ = ai::count_cards(obs_, events);
     ai::Ctx ctx;
-    ctx.s = &obs_.view;
+    ctx.s = &view_;
     ctx.me = obs_.seat;
     for (int i = 0; i < kMaxPlayers; ++i) ctx.hand_size[i] = obs_.hand_size[i];
     ctx.params = params_;
@@ -194,7 +197,7 @@ class ExpertBot final : public Bot {
   }
 
   Action action() override {
-    if (cands_.empty()) return first_legal(obs_.view);
+    if (cands_.empty()) return first_legal(view_);
     int best = 0;
     for (int i = 1; i < static_cast<int>(cands_.size()); ++i)
       if (total_[i] / visits_[i] > total_[best] / visits_[best]) best = i;
@@ -248,6 +251,7 @@ class ExpertBot final : public Bot {
   ai::Skill skill_;
   Rng rng_;
   Observation obs_;
+  GameState view_;
   ai::Beliefs beliefs_;
   std::vector<Action> cands_;
   std::vector<double> visits_, total_;

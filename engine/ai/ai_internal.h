@@ -75,6 +75,12 @@ double evaluate(const GameState& s, int me, const Params& p);
 // Leader by public VP among seats other than `me` (-1 if none).
 int leader_other_than(const GameState& s, int me);
 
+// The view with other hands refilled to their true sizes (composition arbitrary but
+// deterministic; a pending trade's accepted cards are placed where they must be). Legality
+// checks that depend on another hand's size (steal) or on a responder holding the cards it
+// accepted (confirm) then agree with the true state. Strategy never reads these cards.
+GameState legal_view(const Observation& obs);
+
 // Determinization: a full GameState consistent with what obs.seat knows.
 GameState determinize(const Observation& obs, const Beliefs* b, Rng& rng);
 

@@ -458,6 +458,27 @@ Beliefs count_cards(const Observation& obs, const EventLog& events) {
   return b;
 }
 
+GameState legal_view(const Observation& obs) {
+  GameState s = obs.view;
+  const int me = obs.seat;
+  for (int p = 0; p < s.num_players; ++p) {
+    if (p == me) continue;
+    ResourceCounts h{};
+    if (s.phase == Phase::TradeConfirm || s.phase == Phase::TradeResponse) {
+      if (s.offer.answers[p] == TradeAnswer::Accepted) h = s.offer.get;
+      if (s.offer.answers[p] == TradeAnswer::Countered) h = s.offer.counter_give[p];
+      if (p == s.offer.from) h = s.offer.give;
+    }
+    int r = 0;
+    while (total(h) < obs.hand_size[p]) {
+      ++h[r];
+      r = (r + 1) % kNumResources;
+    }
+    s.players[p].resources = h;
+  }
+  return s;
+}
+
 GameState determinize(const Observation& obs, const Beliefs* b, Rng& rng) {
   GameState s = obs.view;
   const int me = obs.seat;

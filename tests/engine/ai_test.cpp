@@ -1,0 +1,264 @@
+// AI players (issue 4):
+//  - every level only ever chooses legal actions, across many games of both presets with 3
+//    and 4 players (CATAN_AI_TEST_SCALE=k multiplies the game counts for long runs);
+//  - a bot's choice depends only on its observation: hidden information its seat cannot
+//    see (other hands' composition at equal sizes, the deck order, the game RNG) is changed
+//    and the choice, with the same bot seed, stays the same;
+//  - fixed seeds give identical decisions (whole games replay action for action);
+//  - a fresh bot given observe() + visible_events() (the protocol's `go`) decides legally.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "engine/ai/ai.h"
+#include "engine/game.h"
+#include "engine/observation.h"
+#include "engine/rules.h"
+
+namespace catan {
+namespace {
+
+int scale() {
+  if (const char* e = std::getenv("CATAN_AI_TEST_SCALE")) return std::max(1, std::atoi(e));
+  return 1;
+}
+
+GameOptions options_for(bool arena, int players) {
+  GameOptions o = arena ? arena_options() : classic_options();
+  std::string err;
+  EXPECT_TRUE(set_option(o, "players", std::to_string(players), &err)) << err;
+  return o;
+}
+
+AiConfig config(AiLevel l, Personality p, uint64_t seed) {
+  AiConfig c;
+  c.level = l;
+  c.personality = p;
+  c.seed = seed;
+  c.max_iterations = 12;  // Expert: small and deterministic
+  return c;
+}
+
+struct PlayStats {
+  int illegal = 0;
+  int finished = 0;
+  int actions = 0;
+};
+
+// Plays one game with the given levels per seat; every decision is checked for legality.
+void play(const GameOptions& o, uint64_t seed, const std::vector<AiLevel>& levels, PlayStats* st,
+          std::vector<Action>* history = nullptr, int cap = 2000) {
+  Game g(o, seed);
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int s = 0; s < o.players; ++s)
+    bots.push_back(make_bot(
+        config(levels[s % levels.size()], static_cast<Personality>((s + seed) % 6), seed * 7 + s)));
+  while (g.state().phase != Phase::GameOver && static_cast<int>(g.history().size()) < cap) {
+    const int p = g.state().to_move();
+    ASSERT_GE(p, 0);
+    Bot& b = *bots[p];
+    b.start(observe(g.state(), p), g.visible_events(p));
+    while (!b.step(5)) {
+    }
+    const Action a = b.action();
+    std::string why;
+    if (!is_legal(g.state(), a, &why)) {
+      ++st->illegal;
+      ADD_FAILURE() << "illegal " << a.to_string() << " by "
+                    << ai_level_name(levels[p % levels.size()]) << " in phase "
+                    << phase_name(g.state().phase) << ": " << why;
+      return;
+    }
+    ASSERT_TRUE(g.apply(a, &why)) << why;
+    if (history) history->push_back(a);
+  }
+  st->actions += static_cast<int>(g.history().size());
+  if (g.state().phase == Phase::GameOver) ++st->finished;
+  EXPECT_EQ(check_invariants(g.state()), "");
+}
+
+TEST(AiNames, RoundTrip) {
+  for (int i = 0; i <= static_cast<int>(AiLevel::Expert); ++i) {
+    AiLevel l;
+    ASSERT_TRUE(parse_ai_level(ai_level_name(static_cast<AiLevel>(i)), &l));
+    EXPECT_EQ(static_cast<int>(l), i);
+  }
+  for (int i = 0; i <= static_cast<int>(Personality::Opportunist); ++i) {
+    Personality p;
+    ASSERT_TRUE(parse_personality(personality_name(static_cast<Personality>(i)), &p));
+    EXPECT_EQ(static_cast<int>(p), i);
+  }
+  AiLevel l;
+  EXPECT_FALSE(parse_ai_level("grandmaster", &l));
+}
+
+struct LegalCase {
+  AiLevel level;
+  int games;
+};
+
+class AiLegality : public ::testing::TestWithParam<LegalCase> {};
+
+TEST_P(AiLegality, NeverIllegalAcrossPresetsAndPlayerCounts) {
+  const LegalCase c = GetParam();
+  PlayStats st;
+  int games = 0;
+  for (int arena = 0; arena < 2; ++arena)
+    for (int players = 3; players <= 4; ++players) {
+      if (arena && players != 4) continue;  // arena is 4 players by definition
+      const GameOptions o = options_for(arena, players);
+      for (int i = 0; i < c.games * scale(); ++i) {
+        // The level under test everywhere, plus mixed tables (it must cope with anyone).
+        std::vector<AiLevel> lv{c.level};
+        if (i % 2 == 1) lv = {c.level, AiLevel::Random, AiLevel::Normal, AiLevel::Hard};
+        play(o, 1000 + 31 * i + players + 7 * arena, lv, &st);
+        ++games;
+        if (st.illegal) return;
+      }
+    }
+  EXPECT_EQ(st.illegal, 0);
+  // Bots must actually finish games (Random may wander, the others should not).
+  if (c.level != AiLevel::Random) {
+    EXPECT_GE(st.finished * 10, games * 8) << st.finished << " of " << games;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Levels, AiLegality,
+    ::testing::Values(LegalCase{AiLevel::Random, 8}, LegalCase{AiLevel::Easy, 10},
+                      LegalCase{AiLevel::Normal, 10}, LegalCase{AiLevel::Hard, 6},
+                      LegalCase{AiLevel::Expert, 2}),
+    [](const auto& info) { return std::string(ai_level_name(info.param.level)); });
+
+// Collects states along a game played by Normal bots (many phases: setup, roll, main,
+// robber, discard, trade answers).
+std::vector<Game> sample_games(const GameOptions& o, uint64_t seed, int every) {
+  std::vector<Game> out;
+  Game g(o, seed);
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int s = 0; s < o.players; ++s)
+    bots.push_back(make_bot(config(AiLevel::Normal, static_cast<Personality>(s + 1), seed + s)));
+  int k = 0;
+  while (g.state().phase != Phase::GameOver && g.history().size() < 1500) {
+    if (k++ % every == 0) out.push_back(g);
+    const int p = g.state().to_move();
+    const Action a = bots[p]->decide(observe(g.state(), p), g.visible_events(p));
+    if (!g.apply(a)) break;
+  }
+  return out;
+}
+
+// Changes everything `seat` cannot see: other hands' composition at equal sizes (cards are
+// swapped between two other seats so the totals stay consistent), the undealt deck order,
+// the game RNG.
+GameState perturb_hidden(const GameState& s, int seat, uint64_t salt) {
+  GameState t = s;
+  Rng r{salt};
+  const int n = t.num_players;
+  for (int round = 0; round < 6; ++round) {
+    const int a = static_cast<int>(r.below(n)), b = static_cast<int>(r.below(n));
+    if (a == seat || b == seat || a == b) continue;
+    const int ra = static_cast<int>(r.below(kNumResources)),
+              rb = static_cast<int>(r.below(kNumResources));
+    if (ra == rb || t.players[a].resources[ra] == 0 || t.players[b].resources[rb] == 0) continue;
+    --t.players[a].resources[ra];
+    ++t.players[a].resources[rb];
+    --t.players[b].resources[rb];
+    ++t.players[b].resources[ra];
+  }
+  if (t.deck_pos + 1 < kDevDeckSize)
+    r.shuffle(t.deck.data() + t.deck_pos, kDevDeckSize - t.deck_pos);
+  t.rng.state ^= 0x5DEECE66Dull * (salt | 1);
+  return t;
+}
+
+TEST(AiObservation, ChoiceDependsOnlyOnObservation) {
+  const AiLevel levels[] = {AiLevel::Random, AiLevel::Easy, AiLevel::Normal, AiLevel::Hard,
+                            AiLevel::Expert};
+  int checked = 0;
+  for (int arena = 0; arena < 2; ++arena) {
+    const GameOptions o = options_for(arena, 4);
+    for (const Game& g : sample_games(o, 77 + arena, 9)) {
+      const GameState& s = g.state();
+      const int p = s.to_move();
+      if (p < 0) continue;
+      const EventLog ev = g.visible_events(p);
+      for (uint64_t salt = 1; salt <= 2; ++salt) {
+        const GameState h = perturb_hidden(s, p, salt * 0x9E37);
+        for (AiLevel l : levels) {
+          AiConfig c = config(l, static_cast<Personality>(salt % 6), 4242);
+          c.max_iterations = 8;
+          auto b1 = make_bot(c);
+          auto b2 = make_bot(c);
+          const Action a1 = b1->decide(observe(s, p), ev);
+          const Action a2 = b2->decide(observe(h, p), ev);
+          ASSERT_EQ(a1.to_string(), a2.to_string())
+              << ai_level_name(l) << " phase " << phase_name(s.phase) << " seat " << p;
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
+TEST(AiDeterminism, FixedSeedsReplayIdentically) {
+  const GameOptions o = options_for(false, 4);
+  const std::vector<AiLevel> lv{AiLevel::Expert, AiLevel::Hard, AiLevel::Normal, AiLevel::Easy};
+  std::vector<Action> h1, h2;
+  PlayStats s1, s2;
+  play(o, 99, lv, &s1, &h1, 600);
+  play(o, 99, lv, &s2, &h2, 600);
+  ASSERT_EQ(h1.size(), h2.size());
+  for (size_t i = 0; i < h1.size(); ++i) ASSERT_EQ(h1[i], h2[i]) << "action " << i;
+}
+
+TEST(AiStandalone, FreshBotFromObservationAndEvents) {
+  // What `go` does: a new bot for whoever must act, from observe() + visible_events().
+  const GameOptions o = options_for(false, 4);
+  int n = 0;
+  for (const Game& g : sample_games(o, 5, 23)) {
+    const int p = g.state().to_move();
+    if (p < 0) continue;
+    for (int l = 0; l <= static_cast<int>(AiLevel::Expert); ++l)
+      for (int pers = 0; pers < 6; ++pers) {
+        AiConfig c = config(static_cast<AiLevel>(l), static_cast<Personality>(pers), 1);
+        c.max_iterations = 0;
+        c.budget_ms = 5;  // time budget path
+        auto bot = make_bot(c);
+        const Action a = bot->decide(observe(g.state(), p), g.visible_events(p));
+        std::string why;
+        EXPECT_TRUE(is_legal(g.state(), a, &why)) << a.to_string() << ": " << why;
+        ++n;
+      }
+  }
+  EXPECT_GT(n, 100);
+}
+
+TEST(AiAnytime, ExpertStepsInSlicesWithinBudget) {
+  const GameOptions o = options_for(false, 4);
+  auto games = sample_games(o, 11, 37);
+  ASSERT_FALSE(games.empty());
+  for (const Game& g : games) {
+    const int p = g.state().to_move();
+    if (p < 0) continue;
+    AiConfig c = config(AiLevel::Expert, Personality::Balanced, 3);
+    c.max_iterations = 0;
+    c.budget_ms = 40;
+    auto bot = make_bot(c);
+    bot->start(observe(g.state(), p), g.visible_events(p));
+    int slices = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    while (!bot->step(2.0)) ++slices;
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_LT(ms, 40 * 3 + 50);  // generous: shared CI machines
+    EXPECT_TRUE(is_legal(g.state(), bot->action()));
+  }
+}
+
+}  // namespace
+}  // namespace catan
