@@ -32,6 +32,9 @@
 
 #include "frontend/app.h"
 #include "shell/platform_png.h"
+#ifdef __EMSCRIPTEN__
+#include "shell/web_bridge.h"  // web engineer: the JS bridge
+#endif
 
 namespace {
 
@@ -227,6 +230,10 @@ int main(int argc, char** argv) {
   ImGui_ImplOpenGL3_Init(glsl_version);
 
   shell->app = std::make_unique<catan::App>();
+#ifdef __EMSCRIPTEN__
+  // Web bridge hook (web engineer; shell/web_bridge.cpp): window.catan, postMessage, saves.
+  catan::web::attach_app(*shell->app);
+#endif
 
 #ifdef __EMSCRIPTEN__
   // Runs one iteration per requestAnimationFrame; never returns.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -15,8 +16,13 @@
 
 #include "engine/rules.h"
 #include "engine/serialize.h"
+#include "frontend/app.h"
+#include "frontend/audio.h"
+#include "frontend/settings_view.h"
+#include "frontend/theme.h"
 
 #ifdef __EMSCRIPTEN__
+#include <emscripten/em_asm.h>
 #include <emscripten/emscripten.h>
 #define CATAN_WEB_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
 #else
@@ -141,6 +147,64 @@ void attach(Host host) {
 }
 bool attached() {
   return g_attached;
+}
+
+void attach_app(App& app) {
+  Host h;
+  h.session = [&app] { return &app.session(); };
+  h.start = [&app](const ui::MatchConfig& c) { app.start_match(c); };
+  h.resume = [&app](const ui::MatchConfig& c, const Game& g) { app.resume_match(c, g); };
+  h.set_muted = [](bool m) { ui::set_embedded_muted(m); };
+  h.set_colorblind = [](bool on) { ui::set_colorblind(on); };
+  h.view = [&app] {
+    json j = json::object();
+    if (!app.session().active()) return j;
+    auto list = [](int n, auto&& pos) {
+      json a = json::array();
+      for (int i = 0; i < n; ++i) {
+        const ImVec2 p = pos(i);
+        a.push_back({std::round(p.x * 10) / 10, std::round(p.y * 10) / 10});
+      }
+      return a;
+    };
+    j["vertices"] = list(kNumVertices, [&](int i) { return app.board_vertex_pos(i); });
+    j["edges"] = list(kNumEdges, [&](int i) { return app.board_edge_pos(i); });
+    j["hexes"] = list(kNumHexes, [&](int i) { return app.board_hex_pos(i); });
+    return j;
+  };
+  attach(std::move(h));
+#ifdef __EMSCRIPTEN__
+  // The App's own save slot (its New game screen offers "Continue last game").
+  App::Persistence p;
+  p.save = [](const std::string& text) {
+    EM_ASM(
+        {
+          try {
+            localStorage.setItem('catan.app.save', UTF8ToString($0));
+          } catch (e) {
+          }
+        },
+        text.c_str());
+  };
+  p.load = []() -> std::string {
+    // Two steps (no malloc from JS): the size, then the bytes into a C++ buffer.
+    const int n = EM_ASM_INT({
+      let t = null;
+      try {
+        t = localStorage.getItem('catan.app.save');
+      } catch (e) {
+      }
+      return t ? lengthBytesUTF8(t) : 0;
+    });
+    if (n <= 0) return "";
+    std::string out(static_cast<size_t>(n) + 1, '\0');
+    EM_ASM({ stringToUTF8(localStorage.getItem('catan.app.save') || '', $0, $1); }, out.data(),
+           n + 1);
+    out.resize(std::strlen(out.c_str()));
+    return out;
+  };
+  app.set_persistence(std::move(p));
+#endif
 }
 
 // --- Configs ------------------------------------------------------------------------------

@@ -38,6 +38,18 @@ struct Host {
 
 void attach(Host host);
 bool attached();
+}  // namespace catan::web
+
+namespace catan {
+class App;
+namespace web {
+// Attaches the bridge to the UI (the Host above filled from App's web bridge hooks) and, in
+// the browser, gives the App's own persistence (Continue last game) a localStorage slot.
+void attach_app(App& app);
+}  // namespace web
+}  // namespace catan
+
+namespace catan::web {
 
 // --- Match configs ------------------------------------------------------------------------
 // A flat config, the same keys as the embed page's URL parameters (values may be strings):
