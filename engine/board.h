@@ -18,10 +18,10 @@ namespace catan {
 
 struct HexInfo {
   int8_t q, r;
-  float x, y;                        // centre, board units
-  std::array<uint8_t, 6> vertices;   // clockwise from the top corner
-  std::array<uint8_t, 6> edges;      // edges[i] joins vertices[i] and vertices[(i+1)%6]
-  std::array<int8_t, 6> neighbors;   // land hex across edges[i], -1 = sea
+  float x, y;                       // centre, board units
+  std::array<uint8_t, 6> vertices;  // clockwise from the top corner
+  std::array<uint8_t, 6> edges;     // edges[i] joins vertices[i] and vertices[(i+1)%6]
+  std::array<int8_t, 6> neighbors;  // land hex across edges[i], -1 = sea
 };
 
 struct VertexInfo {
@@ -34,8 +34,8 @@ struct VertexInfo {
 };
 
 struct EdgeInfo {
-  std::array<uint8_t, 2> vertices;   // vertices[0] < vertices[1]
-  uint8_t num_hexes;                 // 1 = coast
+  std::array<uint8_t, 2> vertices;  // vertices[0] < vertices[1]
+  uint8_t num_hexes;                // 1 = coast
   std::array<uint8_t, 2> hexes;
 };
 
@@ -43,8 +43,8 @@ struct EdgeInfo {
 struct PortSlot {
   uint8_t edge;
   std::array<uint8_t, 2> vertices;
-  uint8_t hex;                       // the land hex behind it
-  float x, y;                        // where to draw the harbour (out at sea)
+  uint8_t hex;  // the land hex behind it
+  float x, y;   // where to draw the harbour (out at sea)
 };
 
 struct Topology {
@@ -52,8 +52,8 @@ struct Topology {
   std::array<VertexInfo, kNumVertices> vertices;
   std::array<EdgeInfo, kNumEdges> edges;
   std::array<PortSlot, kNumPorts> ports;
-  int hex_at(int q, int r) const;           // -1 if off the island
-  int edge_between(int v0, int v1) const;   // -1 if not adjacent
+  int hex_at(int q, int r) const;          // -1 if off the island
+  int edge_between(int v0, int v1) const;  // -1 if not adjacent
 };
 
 const Topology& topology();  // built once, never changes
@@ -62,15 +62,19 @@ enum class LayoutKind : uint8_t { Beginner, Official, Balanced, Random };
 
 struct Layout {
   std::array<Terrain, kNumHexes> terrain;
-  std::array<uint8_t, kNumHexes> number;   // 0 on the desert
+  std::array<uint8_t, kNumHexes> number;  // 0 on the desert
   std::array<PortType, kNumPorts> ports;
   int desert_hex() const;
+  bool operator==(const Layout&) const = default;
 };
 
 // beginner: the fixed island of RULES.md. official: shuffled terrain, tokens A..R in a
 // counterclockwise spiral from a random outer corner (003). balanced: shuffled, 6 and 8
 // never adjacent (004). random: tokens shuffled over non-desert hexes (000).
 Layout make_layout(LayoutKind kind, Rng& rng);
+// The official token spiral starting at outer corner `corner` (0..5): the 12 outer hexes
+// counterclockwise, then the inner ring from the hex inward of that corner, then the centre.
+const std::array<uint8_t, kNumHexes>& spiral_order(int corner);
 
 // Pips (ways to roll the number out of 36), 0 for 0/7.
 inline int pips(int number) {

@@ -8,6 +8,7 @@ namespace catan {
 // SplitMix64: one 64-bit word of state, so the RNG position saves as a single number.
 struct Rng {
   uint64_t state = 0;
+  bool operator==(const Rng&) const = default;
 
   uint64_t next() {
     uint64_t z = (state += 0x9E3779B97F4A7C15ull);
@@ -24,7 +25,9 @@ struct Rng {
     return static_cast<uint32_t>(x % n);
   }
   template <class T, unsigned N>
-  void shuffle(T (&a)[N]) { shuffle(a, N); }
+  void shuffle(T (&a)[N]) {
+    shuffle(a, N);
+  }
   template <class T>
   void shuffle(T* a, unsigned n) {  // Fisher-Yates
     for (unsigned i = n; i > 1; --i) {

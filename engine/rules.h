@@ -16,6 +16,9 @@ namespace catan {
 // counter that is_legal() accepts may still be played.
 void legal_actions(const GameState& s, std::vector<Action>& out);
 std::vector<Action> legal_actions(const GameState& s);
+// Same, optionally without the player-trade offers (random playouts, benchmarks, AIs that
+// do not negotiate): identical to the full list with every OfferTrade removed.
+void legal_actions(const GameState& s, std::vector<Action>& out, bool include_offers);
 
 // Why a is not legal now ("" when it is). Checks everything apply() would.
 bool is_legal(const GameState& s, const Action& a, std::string* why = nullptr);
@@ -23,8 +26,7 @@ bool is_legal(const GameState& s, const Action& a, std::string* why = nullptr);
 // Applies a for the player to move. On an illegal action: classic -> returns false, sets
 // *error and leaves s untouched; arena (forfeit_on_illegal) -> the mover forfeits, the VP
 // leader wins, returns false with *error. Events are appended to *events if given.
-bool apply(GameState& s, const Action& a, std::string* error = nullptr,
-           EventLog* events = nullptr);
+bool apply(GameState& s, const Action& a, std::string* error = nullptr, EventLog* events = nullptr);
 
 // Longest simple trail of seat's roads, not passing through opponents' buildings.
 int longest_road_length(const GameState& s, int seat);

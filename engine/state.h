@@ -13,74 +13,77 @@
 namespace catan {
 
 enum class Phase : uint8_t {
-  SetupSettlement,     // "setup_settlement"
-  SetupRoad,           // "setup_road"
-  Roll,                // "roll": before the dice (a development card may be played)
-  Discard,             // "discard": players over 7 cards choose (classic)
-  MoveRobber,          // "move_robber"
-  Steal,               // "steal"
-  Main,                // "main": trade, build, play a card, end the turn
-  RoadBuilding1,       // "road_building_first"
-  RoadBuilding2,       // "road_building_second"
-  TradeResponse,       // "trade_response": a target answers the pending offer
-  TradeConfirm,        // "trade_confirm": the offerer picks one acceptance or cancels
-  GameOver,            // "game_over"
+  SetupSettlement,  // "setup_settlement"
+  SetupRoad,        // "setup_road"
+  Roll,             // "roll": before the dice (a development card may be played)
+  Discard,          // "discard": players over 7 cards choose (classic)
+  MoveRobber,       // "move_robber"
+  Steal,            // "steal"
+  Main,             // "main": trade, build, play a card, end the turn
+  RoadBuilding1,    // "road_building_first"
+  RoadBuilding2,    // "road_building_second"
+  TradeResponse,    // "trade_response": a target answers the pending offer
+  TradeConfirm,     // "trade_confirm": the offerer picks one acceptance or cancels
+  GameOver,         // "game_over"
 };
 const char* phase_name(Phase p);
 
 enum class TradeAnswer : uint8_t { Pending = 0, Accepted, Declined, Countered, NotAsked };
 
 struct TradeOffer {
-  int8_t from = -1;                       // always the active player
-  int8_t to = -1;                         // a seat, or -1 = everybody
-  ResourceCounts give{}, get{};           // from the offerer's point of view
+  int8_t from = -1;              // always the active player
+  int8_t to = -1;                // a seat, or -1 = everybody
+  ResourceCounts give{}, get{};  // from the offerer's point of view
   std::array<TradeAnswer, kMaxPlayers> answers{};
   std::array<ResourceCounts, kMaxPlayers> counter_give{}, counter_get{};  // responder's view
+  bool operator==(const TradeOffer&) const = default;
 };
 
 struct PlayerState {
   ResourceCounts resources{};
-  DevCounts dev_cards{};                  // in hand (VP cards stay here, hidden)
-  DevCounts dev_bought_this_turn{};       // subset of dev_cards not playable yet
-  DevCounts dev_played{};                 // face up (knights count for Largest Army)
+  DevCounts dev_cards{};             // in hand (VP cards stay here, hidden)
+  DevCounts dev_bought_this_turn{};  // subset of dev_cards not playable yet
+  DevCounts dev_played{};            // face up (knights count for Largest Army)
   uint8_t roads_left = kRoadsPerPlayer;
   uint8_t settlements_left = kSettlementsPerPlayer;
   uint8_t cities_left = kCitiesPerPlayer;
-  uint8_t longest_road = 0;               // longest simple trail, broken at opponents
-  uint8_t discard_owed = 0;               // cards still to discard in Phase::Discard
+  uint8_t longest_road = 0;  // longest simple trail, broken at opponents
+  uint8_t discard_owed = 0;  // cards still to discard in Phase::Discard
   bool forfeited = false;
   std::array<uint8_t, kNumResources> trade_rate{4, 4, 4, 4, 4};  // best bank rate
+  bool operator==(const PlayerState&) const = default;
 };
 
 // End-of-game statistics kept as fixed arrays.
 struct GameStats {
-  std::array<uint16_t, 13> dice_histogram{};                         // index = sum
+  std::array<uint16_t, 13> dice_histogram{};  // index = sum
   std::array<std::array<uint16_t, kNumResources>, kMaxPlayers> produced{};
   std::array<std::array<uint16_t, kNumResources>, kMaxPlayers> stolen_from{};
   std::array<uint16_t, kMaxPlayers> robber_moves_against_leader{};
   std::array<uint16_t, kMaxPlayers> offers_made{}, offers_accepted{};
+  bool operator==(const GameStats&) const = default;
 };
 
 struct GameState {
   GameOptions options;
   uint64_t seed = 0;
-  Rng rng;                                 // dice, deck draws (deck is pre-shuffled), steals
+  Rng rng;  // dice, deck draws (deck is pre-shuffled), steals
   Layout layout;
   uint8_t robber_hex = 0;
 
-  std::array<int8_t, kNumVertices> vertex_owner;   // -1 = empty
+  std::array<int8_t, kNumVertices> vertex_owner;  // -1 = empty
   std::array<Building, kNumVertices> vertex_building;
-  std::array<int8_t, kNumEdges> edge_owner;        // -1 = empty
+  std::array<int8_t, kNumEdges> edge_owner;  // -1 = empty
   std::array<PlayerState, kMaxPlayers> players;
   ResourceCounts bank{};
 
   std::array<DevCard, kDevDeckSize> deck;  // shuffled at new_game; deck[deck_pos..] remain
   uint8_t deck_pos = 0;
-  std::array<uint8_t, 36> dice_deck{};     // balanced dice: outcomes (d1-1)*6+(d2-1)
-  uint8_t dice_pos = 36;                   // reshuffled when exhausted
+  std::array<uint8_t, 36> dice_deck{};  // balanced dice: outcomes (d1-1)*6+(d2-1)
+  uint8_t dice_pos = 36;                // reshuffled when exhausted
 
   Phase phase = Phase::SetupSettlement;
-  Phase resume_phase = Phase::Main;        // where a knight/road building/robber returns
+  Phase resume_phase = Phase::Main;  // where a knight/road building/robber returns
   uint8_t num_players = 4;
   uint8_t first_player = 0;
   uint8_t current = 0;                     // whose turn (setup: who places)
@@ -92,7 +95,7 @@ struct GameState {
   bool dev_played_this_turn = false;
   uint8_t offers_this_turn = 0;
   uint8_t free_roads_left = 0;
-  TradeOffer offer;                        // meaningful in TradeResponse/TradeConfirm
+  TradeOffer offer;  // meaningful in TradeResponse/TradeConfirm
   int8_t longest_road_holder = -1;
   int8_t largest_army_holder = -1;
   int8_t winner = -1;
@@ -101,8 +104,8 @@ struct GameState {
   // Who must act now (the discarding player, the trade responder, ...); -1 if over.
   int to_move() const;
   int num_dev_cards_left() const { return kDevDeckSize - deck_pos; }
-  int public_vp(int seat) const;           // buildings + awards + revealed (at game end) VP
-  int total_vp(int seat) const;            // public + hidden VP cards
+  int public_vp(int seat) const;  // buildings + awards + revealed (at game end) VP
+  int total_vp(int seat) const;   // public + hidden VP cards
   int hand_size(int seat) const { return total(players[seat].resources); }
   int dev_hand_size(int seat) const;
 

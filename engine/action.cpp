@@ -1,0 +1,316 @@
+#include "engine/action.h"
+
+#include <vector>
+
+namespace catan {
+namespace {
+
+constexpr size_t kMaxActionLength = 200;
+
+bool fail(std::string* error, std::string msg) {
+  if (error) *error = std::move(msg);
+  return false;
+}
+
+// Strict non-negative decimal: digits only, no sign, no leading zeros, at most 3 digits.
+bool parse_id(std::string_view s, int limit, const char* what, int* out, std::string* error) {
+  if (s.empty()) return fail(error, std::string("missing ") + what);
+  if (s.size() > 3) return fail(error, std::string(what) + " '" + std::string(s) + "' is too long");
+  int x = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9')
+      return fail(error, std::string(what) + " '" + std::string(s) + "' is not a number");
+    x = x * 10 + (c - '0');
+  }
+  if (s.size() > 1 && s[0] == '0')
+    return fail(error, std::string(what) + " '" + std::string(s) + "' has a leading zero");
+  if (x >= limit)
+    return fail(error, std::string(what) + " " + std::to_string(x) + " out of range 0.." +
+                           std::to_string(limit - 1));
+  *out = x;
+  return true;
+}
+
+bool parse_res(std::string_view s, int* out, std::string* error) {
+  auto r = parse_resource(s);
+  if (!r)
+    return fail(error, "unknown resource '" + std::string(s) +
+                           "' (expected wood, brick, sheep, wheat or ore)");
+  *out = static_cast<int>(*r);
+  return true;
+}
+
+void append_int(std::string& s, int v) {
+  s += std::to_string(v);
+}
+
+}  // namespace
+
+std::string bundle_to_string(const ResourceCounts& c) {
+  std::string s;
+  for (int r = 0; r < kNumResources; ++r)
+    for (int k = 0; k < c[r]; ++k) {
+      if (!s.empty()) s += ',';
+      s += resource_name(static_cast<Resource>(r));
+    }
+  return s;
+}
+
+std::optional<ResourceCounts> parse_bundle(std::string_view s, std::string* error) {
+  if (s.empty()) {
+    fail(error, "empty bundle (name at least one resource)");
+    return std::nullopt;
+  }
+  if (s.size() > kMaxActionLength) {
+    fail(error, "bundle too long");
+    return std::nullopt;
+  }
+  ResourceCounts c{};
+  size_t start = 0;
+  for (;;) {
+    size_t comma = s.find(',', start);
+    std::string_view part =
+        s.substr(start, comma == std::string_view::npos ? s.npos : comma - start);
+    int r = 0;
+    if (part.empty()) {
+      fail(error, "empty entry in bundle '" + std::string(s) + "'");
+      return std::nullopt;
+    }
+    if (!parse_res(part, &r, error)) return std::nullopt;
+    if (c[r] >= kBankPerResource) {
+      fail(error,
+           "bundle names more than 19 " + std::string(resource_name(static_cast<Resource>(r))));
+      return std::nullopt;
+    }
+    ++c[r];
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return c;
+}
+
+std::string Action::to_string() const {
+  std::string s;
+  switch (type) {
+    case ActionType::Roll:
+      return "roll";
+    case ActionType::BuildSettlement:
+      s = "build_settlement:";
+      append_int(s, arg);
+      return s;
+    case ActionType::BuildRoad:
+      s = "build_road:";
+      append_int(s, arg);
+      return s;
+    case ActionType::BuildCity:
+      s = "build_city:";
+      append_int(s, arg);
+      return s;
+    case ActionType::BuyDevCard:
+      return "buy_dev_card";
+    case ActionType::TradeBank:
+      s = "trade_bank:";
+      s += resource_name(static_cast<Resource>(arg));
+      s += ':';
+      s += resource_name(static_cast<Resource>(arg2));
+      return s;
+    case ActionType::OfferTrade:
+      s = "offer_trade:";
+      if (arg < 0)
+        s += "all";
+      else
+        append_int(s, arg);
+      s += ':' + bundle_to_string(give) + ':' + bundle_to_string(get);
+      return s;
+    case ActionType::AcceptTrade:
+      return "accept_trade";
+    case ActionType::DeclineTrade:
+      return "decline_trade";
+    case ActionType::CounterTrade:
+      return "counter_trade:" + bundle_to_string(give) + ':' + bundle_to_string(get);
+    case ActionType::ConfirmTrade:
+      s = "confirm_trade:";
+      append_int(s, arg);
+      return s;
+    case ActionType::CancelTrade:
+      return "cancel_trade";
+    case ActionType::PlayKnight:
+      return "play_dev:knight";
+    case ActionType::PlayRoadBuilding:
+      return "play_dev:road_building";
+    case ActionType::FreeRoad:
+      s = "free_road:";
+      append_int(s, arg);
+      return s;
+    case ActionType::PlayYearOfPlenty:
+      s = "play_dev:year_of_plenty:";
+      s += resource_name(static_cast<Resource>(arg));
+      s += ':';
+      s += resource_name(static_cast<Resource>(arg2));
+      return s;
+    case ActionType::PlayMonopoly:
+      return std::string("play_dev:monopoly:") + resource_name(static_cast<Resource>(arg));
+    case ActionType::MoveRobber:
+      s = "move_robber:";
+      append_int(s, arg);
+      return s;
+    case ActionType::Steal:
+      s = "steal:";
+      append_int(s, arg);
+      return s;
+    case ActionType::Discard:
+      return "discard:" + bundle_to_string(give);
+    case ActionType::EndTurn:
+      return "end_turn";
+  }
+  return "?";
+}
+
+std::optional<Action> Action::parse(std::string_view s, std::string* error) {
+  if (s.empty()) {
+    fail(error, "empty action");
+    return std::nullopt;
+  }
+  if (s.size() > kMaxActionLength) {
+    fail(error, "action too long (" + std::to_string(s.size()) + " characters)");
+    return std::nullopt;
+  }
+  for (char c : s) {
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == ':' || c == ',';
+    if (!ok) {
+      fail(error, "unexpected character in action '" + std::string(s) + "'");
+      return std::nullopt;
+    }
+  }
+  std::vector<std::string_view> f;
+  size_t start = 0;
+  for (;;) {
+    size_t colon = s.find(':', start);
+    f.push_back(s.substr(start, colon == std::string_view::npos ? s.npos : colon - start));
+    if (colon == std::string_view::npos) break;
+    start = colon + 1;
+  }
+  const std::string_view verb = f[0];
+  const size_t nargs = f.size() - 1;
+  auto want = [&](size_t n) {
+    if (nargs == n) return true;
+    fail(error, "'" + std::string(verb) + "' takes " + std::to_string(n) + " argument" +
+                    (n == 1 ? "" : "s") + ", got " + std::to_string(nargs));
+    return false;
+  };
+  Action a;
+  int x = 0, y = 0;
+  auto simple = [&](ActionType t) -> std::optional<Action> {
+    if (!want(0)) return std::nullopt;
+    a.type = t;
+    return a;
+  };
+  auto with_id = [&](ActionType t, int limit, const char* what) -> std::optional<Action> {
+    if (!want(1) || !parse_id(f[1], limit, what, &x, error)) return std::nullopt;
+    a.type = t;
+    a.arg = static_cast<int8_t>(x);
+    return a;
+  };
+  auto bundles = [&](size_t i) {
+    auto g = parse_bundle(f[i], error);
+    if (!g) return false;
+    auto h = parse_bundle(f[i + 1], error);
+    if (!h) return false;
+    a.give = *g;
+    a.get = *h;
+    return true;
+  };
+  if (verb == "roll") return simple(ActionType::Roll);
+  if (verb == "build_settlement")
+    return with_id(ActionType::BuildSettlement, kNumVertices, "vertex");
+  if (verb == "build_road") return with_id(ActionType::BuildRoad, kNumEdges, "edge");
+  if (verb == "build_city") return with_id(ActionType::BuildCity, kNumVertices, "vertex");
+  if (verb == "buy_dev_card") return simple(ActionType::BuyDevCard);
+  if (verb == "trade_bank") {
+    if (!want(2) || !parse_res(f[1], &x, error) || !parse_res(f[2], &y, error)) return std::nullopt;
+    a.type = ActionType::TradeBank;
+    a.arg = static_cast<int8_t>(x);
+    a.arg2 = static_cast<int8_t>(y);
+    return a;
+  }
+  if (verb == "offer_trade") {
+    if (!want(3)) return std::nullopt;
+    if (f[1] == "all")
+      x = -1;
+    else if (!parse_id(f[1], kMaxPlayers, "seat", &x, error))
+      return std::nullopt;
+    if (!bundles(2)) return std::nullopt;
+    a.type = ActionType::OfferTrade;
+    a.arg = static_cast<int8_t>(x);
+    return a;
+  }
+  if (verb == "accept_trade") return simple(ActionType::AcceptTrade);
+  if (verb == "decline_trade") return simple(ActionType::DeclineTrade);
+  if (verb == "counter_trade") {
+    if (!want(2) || !bundles(1)) return std::nullopt;
+    a.type = ActionType::CounterTrade;
+    return a;
+  }
+  if (verb == "confirm_trade") return with_id(ActionType::ConfirmTrade, kMaxPlayers, "seat");
+  if (verb == "cancel_trade") return simple(ActionType::CancelTrade);
+  if (verb == "free_road") return with_id(ActionType::FreeRoad, kNumEdges, "edge");
+  if (verb == "move_robber") return with_id(ActionType::MoveRobber, kNumHexes, "hex");
+  if (verb == "steal") return with_id(ActionType::Steal, kMaxPlayers, "seat");
+  if (verb == "end_turn") return simple(ActionType::EndTurn);
+  if (verb == "discard") {
+    if (!want(1)) return std::nullopt;
+    auto g = parse_bundle(f[1], error);
+    if (!g) return std::nullopt;
+    a.type = ActionType::Discard;
+    a.give = *g;
+    return a;
+  }
+  if (verb == "play_dev") {
+    if (nargs < 1) {
+      fail(error, "'play_dev' needs a card: knight, road_building, year_of_plenty, monopoly");
+      return std::nullopt;
+    }
+    const std::string_view card = f[1];
+    if (card == "knight" || card == "road_building") {
+      if (nargs != 1) {
+        fail(error, "'play_dev:" + std::string(card) + "' takes no further arguments");
+        return std::nullopt;
+      }
+      a.type = card == "knight" ? ActionType::PlayKnight : ActionType::PlayRoadBuilding;
+      return a;
+    }
+    if (card == "year_of_plenty") {
+      if (nargs != 3) {
+        fail(error, "'play_dev:year_of_plenty' takes two resources");
+        return std::nullopt;
+      }
+      if (!parse_res(f[2], &x, error) || !parse_res(f[3], &y, error)) return std::nullopt;
+      a.type = ActionType::PlayYearOfPlenty;
+      // One string form: the two resources in canonical order.
+      a.arg = static_cast<int8_t>(x < y ? x : y);
+      a.arg2 = static_cast<int8_t>(x < y ? y : x);
+      return a;
+    }
+    if (card == "monopoly") {
+      if (nargs != 2) {
+        fail(error, "'play_dev:monopoly' takes one resource");
+        return std::nullopt;
+      }
+      if (!parse_res(f[2], &x, error)) return std::nullopt;
+      a.type = ActionType::PlayMonopoly;
+      a.arg = static_cast<int8_t>(x);
+      return a;
+    }
+    if (card == "victory_point") {
+      fail(error, "victory point cards are not played; they count automatically");
+      return std::nullopt;
+    }
+    fail(error, "unknown development card '" + std::string(card) + "'");
+    return std::nullopt;
+  }
+  fail(error, "unknown action '" + std::string(verb) + "'");
+  return std::nullopt;
+}
+
+}  // namespace catan

@@ -1,0 +1,123 @@
+#include "engine/state.h"
+
+namespace catan {
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::SetupSettlement:
+      return "setup_settlement";
+    case Phase::SetupRoad:
+      return "setup_road";
+    case Phase::Roll:
+      return "roll";
+    case Phase::Discard:
+      return "discard";
+    case Phase::MoveRobber:
+      return "move_robber";
+    case Phase::Steal:
+      return "steal";
+    case Phase::Main:
+      return "main";
+    case Phase::RoadBuilding1:
+      return "road_building_first";
+    case Phase::RoadBuilding2:
+      return "road_building_second";
+    case Phase::TradeResponse:
+      return "trade_response";
+    case Phase::TradeConfirm:
+      return "trade_confirm";
+    case Phase::GameOver:
+      return "game_over";
+  }
+  return "?";
+}
+
+int GameState::to_move() const {
+  const int n = num_players;
+  switch (phase) {
+    case Phase::GameOver:
+      return -1;
+    case Phase::Discard:
+      for (int i = 0; i < n; ++i) {
+        const int p = (current + i) % n;
+        if (players[p].discard_owed > 0) return p;
+      }
+      return current;
+    case Phase::TradeResponse:
+      for (int i = 1; i < n; ++i) {
+        const int p = (offer.from + i) % n;
+        if (offer.answers[p] == TradeAnswer::Pending) return p;
+      }
+      return current;
+    default:
+      return current;
+  }
+}
+
+int GameState::public_vp(int seat) const {
+  const PlayerState& p = players[seat];
+  int vp = (kSettlementsPerPlayer - p.settlements_left) + 2 * (kCitiesPerPlayer - p.cities_left);
+  if (longest_road_holder == seat) vp += 2;
+  if (largest_army_holder == seat) vp += 2;
+  if (phase == Phase::GameOver) vp += p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
+  return vp;
+}
+
+int GameState::total_vp(int seat) const {
+  const PlayerState& p = players[seat];
+  int vp = (kSettlementsPerPlayer - p.settlements_left) + 2 * (kCitiesPerPlayer - p.cities_left);
+  if (longest_road_holder == seat) vp += 2;
+  if (largest_army_holder == seat) vp += 2;
+  return vp + p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
+}
+
+int GameState::dev_hand_size(int seat) const {
+  int n = 0;
+  for (auto c : players[seat].dev_cards) n += c;
+  return n;
+}
+
+bool GameState::operator==(const GameState&) const = default;
+
+GameState new_game(const GameOptions& options, uint64_t seed) {
+  GameState s{};
+  s.options = options;
+  s.seed = seed;
+  s.num_players = options.players < 2 ? 2 : options.players > 4 ? 4 : options.players;
+  Rng board_rng{mix_seed(seed, 1)};
+  s.layout = make_layout(options.board, board_rng);
+  s.robber_hex = static_cast<uint8_t>(s.layout.desert_hex());
+  s.vertex_owner.fill(-1);
+  s.vertex_building.fill(Building::None);
+  s.edge_owner.fill(-1);
+  s.bank.fill(kBankPerResource);
+
+  // 14 knights, 5 VP, 2 road building, 2 year of plenty, 2 monopoly (002).
+  int k = 0;
+  static const int kDeckCounts[kNumDevCardTypes] = {14, 5, 2, 2, 2};
+  for (int t = 0; t < kNumDevCardTypes; ++t)
+    for (int i = 0; i < kDeckCounts[t]; ++i) s.deck[k++] = static_cast<DevCard>(t);
+  Rng deck_rng{mix_seed(seed, 2)};
+  deck_rng.shuffle(s.deck.data(), kDevDeckSize);
+  s.deck_pos = 0;
+
+  Rng first_rng{mix_seed(seed, 3)};
+  s.first_player =
+      options.random_first_player ? static_cast<uint8_t>(first_rng.below(s.num_players)) : 0;
+  s.current = s.first_player;
+  s.rng = Rng{mix_seed(seed, 4)};
+  s.dice_pos = 36;
+
+  if (options.start_with_one_of_each) {  // 004 Blitz: one card of each resource to start
+    for (int p = 0; p < s.num_players; ++p)
+      for (int r = 0; r < kNumResources; ++r) {
+        ++s.players[p].resources[r];
+        --s.bank[r];
+      }
+  }
+  s.phase = Phase::SetupSettlement;
+  s.resume_phase = Phase::Main;
+  return s;
+}
+
+}  // namespace catan
