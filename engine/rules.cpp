@@ -64,11 +64,39 @@ inline bool road_ok(const GameState& s, int p, int e) {
   return false;
 }
 
-bool any_road_ok(const GameState& s, int p) {
-  for (int e = 0; e < kNumEdges; ++e)
-    if (road_ok(s, p, e)) return true;
-  return false;
+// The edges where p may build a road, as a 72-bit set: empty edges at p's buildings and at
+// the open ends of p's roads (equivalent to road_ok on every edge, much cheaper).
+struct EdgeSet {
+  uint64_t w[2] = {0, 0};
+  void add(int e) { w[e >> 6] |= uint64_t{1} << (e & 63); }
+  bool empty() const { return (w[0] | w[1]) == 0; }
+};
+
+EdgeSet road_candidates(const GameState& s, int p) {
+  EdgeSet set;
+  const Topology& t = T();
+  auto add_at = [&](int v) {
+    const VertexInfo& V = t.vertices[v];
+    for (int j = 0; j < V.num_neighbors; ++j)
+      if (s.edge_owner[V.edges[j]] < 0) set.add(V.edges[j]);
+  };
+  for (int v = 0; v < kNumVertices; ++v)
+    if (s.vertex_owner[v] == p) add_at(v);
+  for (int e = 0; e < kNumEdges; ++e) {
+    if (s.edge_owner[e] != p) continue;
+    for (int k = 0; k < 2; ++k) {
+      const int v = t.edges[e].vertices[k];
+      if (s.vertex_owner[v] < 0) add_at(v);  // own buildings were added above
+    }
+  }
+  return set;
 }
+
+bool any_road_ok(const GameState& s, int p) {
+  return !road_candidates(s, p).empty();
+}
+
+void push_roads(const GameState& s, int p, ActionType type, std::vector<Action>& out);
 
 // Distance rule (003): empty, and no building of anyone (own included) one edge away.
 bool distance_ok(const GameState& s, int v) {
@@ -814,6 +842,18 @@ void do_apply(GameState& s, const Action& a, EventLog* ev) {
     win(s, s.current, ev);
 }
 
+void push_roads(const GameState& s, int p, ActionType type, std::vector<Action>& out) {
+  const EdgeSet set = road_candidates(s, p);
+  for (int k = 0; k < 2; ++k) {
+    uint64_t bits = set.w[k];
+    while (bits) {
+      const int e = k * 64 + __builtin_ctzll(bits);
+      bits &= bits - 1;
+      push(out, type, e);
+    }
+  }
+}
+
 void add_dev_plays(const GameState& s, int p, std::vector<Action>& out) {
   if (s.dev_played_this_turn) return;
   const PlayerState& P = s.players[p];
@@ -895,8 +935,7 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
       break;
     case Phase::RoadBuilding1:
     case Phase::RoadBuilding2:
-      for (int e = 0; e < kNumEdges; ++e)
-        if (road_ok(s, p, e)) push(out, ActionType::FreeRoad, e);
+      push_roads(s, p, ActionType::FreeRoad, out);
       break;
     case Phase::TradeResponse:
       if (covers(hand, s.offer.get)) push(out, ActionType::AcceptTrade);
@@ -912,9 +951,7 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
       push(out, ActionType::CancelTrade);
       break;
     case Phase::Main: {
-      if (P.roads_left > 0 && covers(hand, kRoadCost))
-        for (int e = 0; e < kNumEdges; ++e)
-          if (road_ok(s, p, e)) push(out, ActionType::BuildRoad, e);
+      if (P.roads_left > 0 && covers(hand, kRoadCost)) push_roads(s, p, ActionType::BuildRoad, out);
       if (P.settlements_left > 0 && covers(hand, kSettlementCost))
         for (int v = 0; v < kNumVertices; ++v)
           if (distance_ok(s, v) && touches_own_road(s, p, v))
@@ -1001,18 +1038,50 @@ int trail(const GameState& s, int p, int v, bool* used) {
 }  // namespace
 
 int longest_road_length(const GameState& s, int seat) {
-  bool used[kNumEdges] = {};
-  bool start[kNumVertices] = {};
-  bool any = false;
+  // A longest trail can always start at a vertex whose road degree is not 2 or that holds
+  // an opponent's building: if it started at an open degree-2 vertex, either the other
+  // road there extends it, or the trail is closed and may be rotated to start anywhere on
+  // it. Components with no such vertex are simple cycles: their length is their size.
+  uint8_t deg[kNumVertices] = {};
+  int roads = 0;
   for (int e = 0; e < kNumEdges; ++e)
     if (s.edge_owner[e] == seat) {
-      start[T().edges[e].vertices[0]] = start[T().edges[e].vertices[1]] = true;
-      any = true;
+      ++deg[T().edges[e].vertices[0]];
+      ++deg[T().edges[e].vertices[1]];
+      ++roads;
     }
-  if (!any) return 0;
+  if (roads == 0) return 0;
+  if (roads == 1) return 1;
+  bool used[kNumEdges] = {};
+  bool covered[kNumEdges] = {};
   int best = 0;
-  for (int v = 0; v < kNumVertices; ++v)
-    if (start[v]) best = std::max(best, trail(s, seat, v, used));
+  int stack[kNumVertices];
+  auto flood = [&](int v0) {  // marks the component of v0 (plain connectivity)
+    int sp = 0, n = 0;
+    stack[sp++] = v0;
+    while (sp) {
+      const VertexInfo& V = T().vertices[stack[--sp]];
+      for (int j = 0; j < V.num_neighbors; ++j) {
+        const int e = V.edges[j];
+        if (s.edge_owner[e] != seat || covered[e]) continue;
+        covered[e] = true;
+        ++n;
+        stack[sp++] = V.neighbors[j];
+      }
+    }
+    return n;
+  };
+  for (int v = 0; v < kNumVertices; ++v) {
+    if (!deg[v]) continue;
+    const int o = s.vertex_owner[v];
+    if (deg[v] == 2 && (o < 0 || o == seat)) continue;
+    best = std::max(best, trail(s, seat, v, used));
+    flood(v);
+    if (best == roads) return best;
+  }
+  for (int e = 0; e < kNumEdges; ++e)
+    if (s.edge_owner[e] == seat && !covered[e])
+      best = std::max(best, flood(T().edges[e].vertices[0]));
   return best;
 }
 
