@@ -31,14 +31,13 @@
 #endif
 
 #include "frontend/app.h"
+#include "frontend/theme.h"
 #include "shell/platform_png.h"
 #ifdef __EMSCRIPTEN__
 #include "shell/web_bridge.h"  // web engineer: the JS bridge
 #endif
 
 namespace {
-
-constexpr float kBaseFontPixels = 13.0f;  // ImGui's default font size, in window points
 
 struct Shell {
   SDL_Window* window = nullptr;
@@ -67,14 +66,9 @@ void update_font_scale(Shell& s) {
   float scale = std::round(pixel_ratio(s.window) * 4.0f) / 4.0f;
   if (scale < 1.0f) scale = 1.0f;
   if (scale > 4.0f) scale = 4.0f;
-  if (scale == s.font_scale) return;
+  if (scale == s.font_scale && !catan::ui::fonts_dirty()) return;
   s.font_scale = scale;
-  ImGuiIO& io = ImGui::GetIO();
-  io.Fonts->Clear();
-  ImFontConfig cfg;
-  cfg.SizePixels = kBaseFontPixels * scale;
-  io.Fonts->AddFontDefault(&cfg);
-  io.FontGlobalScale = 1.0f / scale;
+  catan::ui::load_fonts(scale);              // the UI's embedded fonts at this density and UI scale
   ImGui_ImplOpenGL3_DestroyDeviceObjects();  // recreated (with the new atlas) by NewFrame
 }
 
@@ -92,7 +86,7 @@ void sync_canvas_size(Shell& s) {
 }
 #endif
 
-void save_screenshot(const Shell& s) {
+void save_screenshot(const Shell& s, const std::string& path) {
   int w = 0, h = 0;
   SDL_GL_GetDrawableSize(s.window, &w, &h);
   std::vector<uint8_t> pixels(static_cast<size_t>(w) * static_cast<size_t>(h) * 4);
@@ -106,10 +100,10 @@ void save_screenshot(const Shell& s) {
                 &pixels[row * static_cast<size_t>(h - 1 - y)], row);
   }
   for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
-  if (catan::write_png(s.screenshot, w, h, flipped)) {
-    std::printf("screenshot: %s (%dx%d)\n", s.screenshot.c_str(), w, h);
+  if (catan::write_png(path, w, h, flipped)) {
+    std::printf("screenshot: %s (%dx%d)\n", path.c_str(), w, h);
   } else {
-    std::fprintf(stderr, "could not write %s\n", s.screenshot.c_str());
+    std::fprintf(stderr, "could not write %s\n", path.c_str());
   }
 }
 
@@ -120,6 +114,7 @@ void main_loop_iteration(void* arg) {
   while (SDL_PollEvent(&event)) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) s.running = false;
+    if (event.type == SDL_MULTIGESTURE) s.app->pinch(event.mgesture.dDist);
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(s.window)) {
       s.running = false;
@@ -138,6 +133,7 @@ void main_loop_iteration(void* arg) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  s.app->before_new_frame();  // the UI test mode injects its synthesized mouse here
   ImGui::NewFrame();
   s.app->frame(dt);
   if (s.app->wants_quit()) s.running = false;
@@ -150,9 +146,12 @@ void main_loop_iteration(void* arg) {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
+  std::string requested;  // the UI test mode asks for screenshots at chosen moments
+  if (s.app->take_screenshot_request(&requested)) save_screenshot(s, requested);
+  if (!s.running && !s.screenshot.empty() && s.max_frames < 0) save_screenshot(s, s.screenshot);
   ++s.frame;
   if (s.max_frames >= 0 && s.frame >= s.max_frames) {
-    if (!s.screenshot.empty()) save_screenshot(s);
+    if (!s.screenshot.empty()) save_screenshot(s, s.screenshot);
     s.running = false;
   }
   SDL_GL_SwapWindow(s.window);
@@ -163,23 +162,29 @@ void main_loop_iteration(void* arg) {
 int main(int argc, char** argv) {
   auto* shell = new Shell();  // lives for the whole program (the browser never returns from main)
   int width = 1280, height = 720;
+  std::string uitest_path;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--frames" && i + 1 < argc) {
       shell->max_frames = std::atol(argv[++i]);
     } else if (arg == "--screenshot" && i + 1 < argc) {
       shell->screenshot = argv[++i];
+    } else if (arg == "--uitest" && i + 1 < argc) {
+      uitest_path = argv[++i];
     } else if (arg == "--size" && i + 1 < argc) {
       if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2) {
         std::fprintf(stderr, "--size expects WxH\n");
         return 2;
       }
     } else {
-      std::fprintf(stderr, "usage: %s [--frames N] [--screenshot out.png] [--size WxH]\n", argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s [--frames N] [--screenshot out.png] [--size WxH] [--uitest script]\n",
+                   argv[0]);
       return 2;
     }
   }
-  if (!shell->screenshot.empty() && shell->max_frames < 0) shell->max_frames = 10;
+  if (!shell->screenshot.empty() && shell->max_frames < 0 && uitest_path.empty())
+    shell->max_frames = 10;
 
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     std::fprintf(stderr, "SDL_Init failed: %s\n", SDL_GetError());
@@ -234,6 +239,19 @@ int main(int argc, char** argv) {
   // Web bridge hook (web engineer; shell/web_bridge.cpp): window.catan, postMessage, saves.
   catan::web::attach_app(*shell->app);
 #endif
+  if (!uitest_path.empty()) {
+    std::FILE* f = std::fopen(uitest_path.c_str(), "rb");
+    if (!f) {
+      std::fprintf(stderr, "cannot read %s\n", uitest_path.c_str());
+      return 2;
+    }
+    std::string script;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) script.append(buf, n);
+    std::fclose(f);
+    shell->app->start_uitest(script);
+  }
 
 #ifdef __EMSCRIPTEN__
   // Runs one iteration per requestAnimationFrame; never returns.
@@ -241,6 +259,7 @@ int main(int argc, char** argv) {
 #else
   while (shell->running) main_loop_iteration(shell);
 
+  const int exit_code = shell->app->exit_code();
   shell->app.reset();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
@@ -249,6 +268,7 @@ int main(int argc, char** argv) {
   SDL_DestroyWindow(shell->window);
   SDL_Quit();
   delete shell;
+  return exit_code;
 #endif
   return 0;
 }
