@@ -1,0 +1,460 @@
+#include "frontend/log_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "frontend/session.h"
+#include "frontend/theme.h"
+
+namespace catan::ui {
+
+const char* log_filter_name(LogFilter f) {
+  switch (f) {
+    case LogFilter::All:
+      return "All";
+    case LogFilter::Mine:
+      return "Mine";
+    case LogFilter::Trades:
+      return "Trades";
+    case LogFilter::Robber:
+      return "Robber";
+    case LogFilter::Builds:
+      return "Builds";
+    case LogFilter::Count:
+      break;
+  }
+  return "?";
+}
+
+bool event_matches(const Event& e, LogFilter f, int viewer) {
+  switch (f) {
+    case LogFilter::All:
+    case LogFilter::Count:
+      return true;
+    case LogFilter::Mine:
+      return viewer >= 0 && (e.seat == viewer || e.other == viewer);
+    case LogFilter::Trades:
+      return e.type == EventType::BankTrade || e.type == EventType::TradeOffered ||
+             e.type == EventType::TradeAnswered || e.type == EventType::TradeDone ||
+             e.type == EventType::TradeCancelled;
+    case LogFilter::Robber:
+      return e.type == EventType::RobberMoved || e.type == EventType::Stole ||
+             e.type == EventType::Discarded ||
+             (e.type == EventType::DiceRolled && e.arg + e.arg2 == 7) ||
+             (e.type == EventType::DevCardPlayed && e.arg == static_cast<int>(DevCard::Knight));
+    case LogFilter::Builds:
+      return e.type == EventType::SettlementBuilt || e.type == EventType::RoadBuilt ||
+             e.type == EventType::CityBuilt || e.type == EventType::DevCardBought ||
+             e.type == EventType::LongestRoadChanged || e.type == EventType::LargestArmyChanged;
+  }
+  return true;
+}
+
+namespace {
+std::string count_words(int n, int resource) {
+  std::string s = std::to_string(n) + " ";
+  s += resource >= 0 && resource < kNumResources ? resource_label(static_cast<Resource>(resource))
+                                                 : "card";
+  return s;
+}
+std::string name_of(const std::string (&names)[4], int seat) {
+  return seat >= 0 && seat < 4 ? names[seat] : std::string("Nobody");
+}
+}  // namespace
+
+std::optional<ToastSpec> toast_for(const Event& e, int viewer, const std::string (&names)[4]) {
+  const std::string who = name_of(names, e.seat);
+  switch (e.type) {
+    case EventType::DiceRolled:
+      if (e.arg + e.arg2 == 7) {
+        return ToastSpec{ToastKind::Seven, e.seat, who + " rolled a 7! The robber moves."};
+      }
+      return std::nullopt;
+    case EventType::Stole:
+      if (viewer >= 0 && e.other == viewer) {
+        const std::string what = e.arg >= 0 ? count_words(1, e.arg) : std::string("a card");
+        return ToastSpec{ToastKind::Robbed, e.seat, who + " stole " + what + " from you"};
+      }
+      if (viewer >= 0 && e.seat == viewer) {
+        const std::string what = e.arg >= 0 ? count_words(1, e.arg) : std::string("a card");
+        return ToastSpec{ToastKind::Trade, e.seat,
+                         "You stole " + what + " from " + name_of(names, e.other)};
+      }
+      return std::nullopt;
+    case EventType::MonopolyTook:
+      if (viewer >= 0 && e.other == viewer && e.arg2 > 0) {
+        return ToastSpec{ToastKind::Robbed, e.seat,
+                         who + "'s Monopoly took your " + count_words(e.arg2, e.arg)};
+      }
+      return std::nullopt;
+    case EventType::LongestRoadChanged:
+      if (e.seat < 0) {
+        return ToastSpec{ToastKind::Award, -1, "Longest Road is set aside"};
+      }
+      return ToastSpec{ToastKind::Award, e.seat,
+                       who + " takes Longest Road (" + std::to_string(e.arg) + " roads)"};
+    case EventType::LargestArmyChanged:
+      if (e.seat < 0) return ToastSpec{ToastKind::Award, -1, "Largest Army is set aside"};
+      return ToastSpec{ToastKind::Award, e.seat,
+                       who + " takes Largest Army (" + std::to_string(e.arg) + " knights)"};
+    case EventType::GameWon:
+      return ToastSpec{ToastKind::Win, e.seat,
+                       who + " wins with " + std::to_string(e.arg) + " victory points!"};
+    case EventType::TradeDone:
+      if (viewer >= 0 && (e.seat == viewer || e.other == viewer)) {
+        const int partner = e.seat == viewer ? e.other : e.seat;
+        return ToastSpec{ToastKind::Trade, partner,
+                         "Trade with " + name_of(names, partner) + " done"};
+      }
+      return std::nullopt;
+    case EventType::Forfeited:
+      return ToastSpec{ToastKind::Info, e.seat, who + " forfeits the game"};
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<audio::Sfx> sound_for(const Event& e, int viewer, bool next_seat_is_human) {
+  switch (e.type) {
+    case EventType::DiceRolled:
+      return audio::Sfx::Dice;
+    case EventType::SettlementBuilt:
+    case EventType::CityBuilt:
+    case EventType::RoadBuilt:
+      return audio::Sfx::Build;
+    case EventType::DevCardBought:
+    case EventType::DevCardPlayed:
+      return audio::Sfx::Card;
+    case EventType::RobberMoved:
+      return audio::Sfx::Robber;
+    case EventType::GameWon:
+      return audio::Sfx::Win;
+    case EventType::TurnEnded:
+      (void)viewer;
+      if (next_seat_is_human) return audio::Sfx::YourTurn;
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Dice
+
+namespace {
+
+constexpr float kPi = 3.14159265f;
+
+// Pip positions on a unit face (-1..1), per value.
+void pip_layout(int v, ImVec2* out, int* n) {
+  const float a = 0.5f;
+  *n = 0;
+  auto add = [&](float x, float y) { out[(*n)++] = ImVec2(x, y); };
+  if (v == 1 || v == 3 || v == 5) add(0, 0);
+  if (v >= 2) {
+    add(-a, -a);
+    add(a, a);
+  }
+  if (v >= 4) {
+    add(a, -a);
+    add(-a, a);
+  }
+  if (v == 6) {
+    add(-a, 0);
+    add(a, 0);
+  }
+}
+
+void die(ImDrawList* dl, ImVec2 c, float size, float angle, int value, ImU32 body, ImU32 pip) {
+  const float h = size * 0.5f, r = size * 0.18f;
+  const float ca = std::cos(angle), sa = std::sin(angle);
+  auto xf = [&](float x, float y) { return ImVec2(c.x + x * ca - y * sa, c.y + x * sa + y * ca); };
+  // Rounded square outline, rotated.
+  ImVec2 pts[4 * 7];
+  int n = 0;
+  const float cx[4] = {h - r, -h + r, -h + r, h - r};
+  const float cy[4] = {h - r, h - r, -h + r, -h + r};
+  for (int k = 0; k < 4; ++k) {
+    for (int i = 0; i < 7; ++i) {
+      const float t = (static_cast<float>(k) + static_cast<float>(i) / 6.0f) * kPi * 0.5f;
+      pts[n++] = xf(cx[k] + r * std::cos(t), cy[k] + r * std::sin(t));
+    }
+  }
+  // Shadow.
+  ImVec2 sh[4 * 7];
+  for (int i = 0; i < n; ++i) sh[i] = ImVec2(pts[i].x + size * 0.05f, pts[i].y + size * 0.07f);
+  dl->AddConvexPolyFilled(sh, n, IM_COL32(0, 0, 0, 90));
+  dl->AddConvexPolyFilled(pts, n, body);
+  dl->AddPolyline(pts, n, shade(body, 0.6f), ImDrawFlags_Closed, std::max(1.0f, size * 0.035f));
+  if (value < 1 || value > 6) {
+    const ImVec2 ts = ImGui::CalcTextSize("?");
+    dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), pip, "?");
+    return;
+  }
+  ImVec2 pp[6];
+  int np = 0;
+  pip_layout(value, pp, &np);
+  for (int i = 0; i < np; ++i) {
+    dl->AddCircleFilled(xf(pp[i].x * h, pp[i].y * h), size * 0.09f, pip, 12);
+  }
+}
+
+uint32_t hash32(uint32_t x) {
+  x ^= x >> 16;
+  x *= 0x7feb352dU;
+  x ^= x >> 15;
+  x *= 0x846ca68bU;
+  x ^= x >> 16;
+  return x;
+}
+
+}  // namespace
+
+void draw_dice(ImDrawList* dl, ImVec2 p, float s, int d1, int d2, float t) {
+  const ImU32 ivory = IM_COL32(250, 244, 228, 255), red = IM_COL32(205, 48, 42, 255);
+  const ImU32 dark = IM_COL32(40, 34, 30, 255), white = IM_COL32(255, 250, 240, 255);
+  const float gap = s * 0.3f;
+  for (int k = 0; k < 2; ++k) {
+    int v = k == 0 ? d1 : d2;
+    float angle = 0, lift = 0;
+    if (t < 1.0f && v > 0) {
+      // Tumbling: a new face every ~8% of the animation, spinning and bouncing, settling.
+      const int step = static_cast<int>(t * 12.0f);
+      if (t < 0.85f)
+        v = 1 + static_cast<int>(hash32(static_cast<uint32_t>(step * 7 + k * 131 + 17)) % 6);
+      const float rem = 1.0f - t;
+      angle = (k ? -1.0f : 1.0f) * rem * rem * 9.0f;
+      lift = std::fabs(std::sin(t * kPi * 3.0f)) * rem * s * 0.35f;
+    }
+    const ImVec2 c(p.x + s * 0.5f + static_cast<float>(k) * (s + gap), p.y + s * 0.5f - lift);
+    die(dl, c, s, angle, v, k == 0 ? ivory : red, k == 0 ? dark : white);
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// LogView
+
+void LogView::reset() {
+  raw_.clear();
+  entries_.clear();
+  toasts_.clear();
+  viewer_ = -2;
+  d1_ = d2_ = 0;
+  roll_start_ = -1;
+  roll_t_ = 1.0f;
+  scroll_to_bottom_ = true;
+}
+
+LogView::Entry LogView::make_entry(const Event& e, const std::string (&names)[4], int turn) const {
+  Entry en;
+  en.e = e;
+  en.turn = turn;
+  en.segs = colorize_names(describe(e, names), names);
+  return en;
+}
+
+void LogView::push_toast(const ToastSpec& t) {
+  toasts_.push_back({t, now_});
+  if (toasts_.size() > 4) toasts_.erase(toasts_.begin());
+}
+
+void LogView::update(const Session& s, double now_s) {
+  now_ = now_s;
+  if (!s.active()) return;
+  const EventLog& ev = s.game().events();
+  const bool restarted = ev.size() < raw_.size() || s.config().seed != seed_ ||
+                         (!raw_.empty() && !ev.empty() && !(ev[0] == raw_[0]));
+  if (restarted) {
+    reset();
+    seed_ = s.config().seed;
+  }
+  const int viewer = s.viewer();
+  std::string names[4];
+  seat_labels(s, names);
+  if (viewer != viewer_) {
+    // Hot-seat hand-over or a new game: re-redact everything for the new viewer.
+    entries_.clear();
+    int turn = 0;
+    for (const Event& e : raw_) {
+      const Event r = redact(e, viewer);
+      entries_.push_back(make_entry(r, names, turn));
+      if (e.type == EventType::TurnEnded) ++turn;
+    }
+    viewer_ = viewer;
+    scroll_to_bottom_ = true;
+  }
+  // First look at a game already under way (loaded, or the view created late): no noise.
+  const bool quiet = raw_.empty() && ev.size() > 12;
+  int turn = entries_.empty() ? 0 : entries_.back().turn;
+  if (!raw_.empty() && raw_.back().type == EventType::TurnEnded) ++turn;
+  for (size_t i = raw_.size(); i < ev.size(); ++i) {
+    const Event& e = ev[i];
+    raw_.push_back(e);
+    const Event r = redact(e, viewer);
+    entries_.push_back(make_entry(r, names, turn));
+    if (e.type == EventType::TurnEnded) ++turn;
+    if (e.type == EventType::DiceRolled) {
+      d1_ = r.arg;
+      d2_ = r.arg2;
+      roll_start_ = quiet ? -1 : now_s;
+    }
+    new_entries_ = true;
+    if (quiet) continue;
+    if (auto t = toast_for(r, viewer, names)) push_toast(*t);
+    if (sounds) {
+      const bool next_human = e.type == EventType::TurnEnded && e.other >= 0 && s.is_human(e.other);
+      auto sfx = sound_for(r, viewer, next_human);
+      // A human's own rolls, builds and cards already sounded on the click (app.cpp).
+      const bool own_click =
+          sfx && e.seat >= 0 && s.is_human(e.seat) &&
+          (*sfx == audio::Sfx::Dice || *sfx == audio::Sfx::Build || *sfx == audio::Sfx::Card);
+      if (sfx && !own_click) audio::play(*sfx);
+    }
+  }
+  if (d1_ == 0 && s.state().last_dice[0] > 0) {
+    d1_ = s.state().last_dice[0];
+    d2_ = s.state().last_dice[1];
+  }
+  const float speed = settings().anim_speed;
+  if (roll_start_ < 0 || speed <= 0.0f) {
+    roll_t_ = 1.0f;
+  } else {
+    roll_t_ = std::min(1.0f, static_cast<float>((now_s - roll_start_) * speed / 0.9));
+  }
+}
+
+void LogView::draw_dice(ImDrawList* dl, ImVec2 p, float die_size) const {
+  ::catan::ui::draw_dice(dl, p, die_size, d1_, d2_, roll_t_);
+}
+
+void LogView::draw_log(const Session& s, float height) {
+  const Theme& t = theme();
+  ImGui::PushID("log_view");
+  // Filter bar.
+  for (int i = 0; i < static_cast<int>(LogFilter::Count); ++i) {
+    const LogFilter f = static_cast<LogFilter>(i);
+    if (i) ImGui::SameLine(0, 4);
+    const bool sel = filter == f;
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(
+                                               sel ? t.accent : with_alpha(t.panel_header, 0.9f)));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          ImGui::ColorConvertU32ToFloat4(sel ? t.text_dark : t.text));
+    if (ImGui::SmallButton(log_filter_name(f))) {
+      filter = f;
+      scroll_to_bottom_ = true;
+    }
+    ImGui::PopStyleColor(2);
+  }
+  ImGui::PushStyleColor(ImGuiCol_ChildBg,
+                        ImGui::ColorConvertU32ToFloat4(with_alpha(t.panel_bg, 0.6f)));
+  ImGui::BeginChild("##log_lines", ImVec2(0, height), false,
+                    ImGuiWindowFlags_AlwaysVerticalScrollbar);
+  const bool at_bottom = ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 4.0f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float wrap = ImGui::GetContentRegionAvail().x - 12;
+  const float lh = ImGui::GetTextLineHeight();
+  int shown = 0;
+  std::string names[4];
+  bool have_names = false;
+  for (Entry& en : entries_) {
+    if (!event_matches(en.e, filter, viewer_)) continue;
+    ++shown;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    if (en.e.type == EventType::TurnEnded) {
+      if (filter != LogFilter::All) continue;
+      // A divider naming whose turn starts.
+      if (!have_names) {
+        seat_labels(s, names);
+        have_names = true;
+      }
+      const std::string label =
+          en.e.other >= 0 ? names[en.e.other] + (en.e.other == viewer_ ? " (your turn)" : "") : "";
+      const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+      const float y = p.y + lh * 0.5f + 2;
+      const float mid = p.x + wrap * 0.5f;
+      dl->AddLine(ImVec2(p.x, y), ImVec2(mid - ts.x * 0.5f - 6, y), t.panel_border, 1.0f);
+      dl->AddLine(ImVec2(mid + ts.x * 0.5f + 6, y), ImVec2(p.x + wrap, y), t.panel_border, 1.0f);
+      dl->AddText(ImVec2(mid - ts.x * 0.5f, p.y + 2), player_color(en.e.other), label.c_str());
+      ImGui::Dummy(ImVec2(wrap, lh + 4));
+      continue;
+    }
+    // Cheap path for rows out of view: reuse the height measured last time.
+    if (en.wrap_w == wrap && !ImGui::IsRectVisible(ImVec2(wrap, en.height))) {
+      ImGui::Dummy(ImVec2(wrap, en.height - ImGui::GetStyle().ItemSpacing.y));
+      continue;
+    }
+    const float indent = 8;
+    float text_x = indent;
+    if (en.e.type == EventType::DiceRolled && en.e.arg > 0) {
+      ::catan::ui::draw_dice(dl, ImVec2(p.x + indent, p.y + 1), lh - 2, en.e.arg, en.e.arg2, 1.0f);
+      text_x += (lh - 2) * 2.3f + 6;
+    }
+    ImGui::SetCursorScreenPos(ImVec2(p.x + text_x, p.y));
+    rich_text(en.segs, wrap - text_x);
+    const float bottom = ImGui::GetItemRectMax().y;
+    dl->AddRectFilled(ImVec2(p.x, p.y + 1), ImVec2(p.x + 3, bottom - 1),
+                      en.e.seat >= 0 ? player_color(en.e.seat) : t.text_dim, 1.5f);
+    en.wrap_w = wrap;
+    en.height = bottom - p.y + ImGui::GetStyle().ItemSpacing.y;
+  }
+  if (shown == 0) ImGui::TextDisabled("Nothing here yet.");
+  // Follow new lines only when the reader is at the bottom (not while reading back).
+  if (scroll_to_bottom_ || (new_entries_ && at_bottom)) ImGui::SetScrollHereY(1.0f);
+  scroll_to_bottom_ = false;
+  new_entries_ = false;
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  ImGui::PopID();
+}
+
+void LogView::draw_toasts(ImVec2 top_center) {
+  const Theme& t = theme();
+  const double life = 3.8;
+  toasts_.erase(std::remove_if(toasts_.begin(), toasts_.end(),
+                               [&](const Toast& x) { return now_ - x.born > life; }),
+                toasts_.end());
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  ImFont* font = ImGui::GetFont();
+  const float fs = ImGui::GetFontSize() * 1.25f;
+  float y = top_center.y;
+  for (const Toast& x : toasts_) {
+    const float age = static_cast<float>(now_ - x.born);
+    const float in = std::min(1.0f, age / 0.18f);
+    const float out = std::min(1.0f, static_cast<float>(life - age) / 0.5f);
+    const float a = std::clamp(std::min(in, out), 0.0f, 1.0f);
+    const ImVec2 ts = font->CalcTextSizeA(fs, FLT_MAX, 0, x.spec.text.c_str());
+    const float w = ts.x + 44, h = ts.y + 16;
+    const float slide = (1.0f - in) * -12.0f;
+    const ImVec2 p(top_center.x - w * 0.5f, y + slide);
+    ImU32 edge = t.accent;
+    switch (x.spec.kind) {
+      case ToastKind::Seven:
+        edge = t.bad;
+        break;
+      case ToastKind::Robbed:
+        edge = t.warning;
+        break;
+      case ToastKind::Award:
+      case ToastKind::Win:
+        edge = t.accent;
+        break;
+      case ToastKind::Trade:
+        edge = t.good;
+        break;
+      case ToastKind::Info:
+        edge = t.panel_border;
+        break;
+    }
+    dl->AddRectFilled(ImVec2(p.x + 2, p.y + 4), ImVec2(p.x + w + 2, p.y + h + 4),
+                      IM_COL32(0, 0, 0, static_cast<int>(90 * a)), 10.0f);
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), with_alpha(t.panel_bg, 0.96f * a), 10.0f);
+    dl->AddRect(p, ImVec2(p.x + w, p.y + h), with_alpha(edge, a), 10.0f, 0, 2.0f);
+    const ImU32 dot = x.spec.seat >= 0 ? player_color(x.spec.seat) : edge;
+    dl->AddCircleFilled(ImVec2(p.x + 18, p.y + h * 0.5f), 7.0f, with_alpha(dot, a), 16);
+    dl->AddText(font, fs, ImVec2(p.x + 32, p.y + 8), with_alpha(t.text, a), x.spec.text.c_str());
+    y += h + 8;
+  }
+}
+
+}  // namespace catan::ui

@@ -1,0 +1,330 @@
+#include "frontend/players_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "frontend/session.h"
+#include "frontend/theme.h"
+#include "frontend/view_util.h"
+
+namespace catan::ui {
+
+namespace {
+const char* phase_doing(Phase p) {
+  switch (p) {
+    case Phase::SetupSettlement:
+      return "placing a settlement";
+    case Phase::SetupRoad:
+      return "placing a road";
+    case Phase::Roll:
+      return "about to roll";
+    case Phase::Discard:
+      return "discarding";
+    case Phase::MoveRobber:
+      return "moving the robber";
+    case Phase::Steal:
+      return "choosing whom to rob";
+    case Phase::Main:
+      return "trading and building";
+    case Phase::RoadBuilding1:
+    case Phase::RoadBuilding2:
+      return "building free roads";
+    case Phase::TradeResponse:
+      return "considering an offer";
+    case Phase::TradeConfirm:
+      return "choosing a trade partner";
+    case Phase::GameOver:
+      return "";
+  }
+  return "";
+}
+}  // namespace
+
+std::string player_status(const GameState& v, int seat, bool ai_thinking, bool is_ai) {
+  const PlayerState& p = v.players[seat];
+  if (p.forfeited) return "forfeited";
+  if (v.phase == Phase::GameOver) return v.winner == seat ? "wins the game!" : "";
+  const int mover = v.to_move();
+  if (v.phase == Phase::Discard && p.discard_owed > 0) {
+    if (seat == mover && is_ai && ai_thinking) return "thinking...";
+    return "must discard " + std::to_string(p.discard_owed);
+  }
+  if (v.phase == Phase::TradeResponse || v.phase == Phase::TradeConfirm) {
+    if (seat == v.offer.from) {
+      return v.phase == Phase::TradeConfirm ? "choosing a trade partner" : "waiting for answers";
+    }
+    switch (v.offer.answers[seat]) {
+      case TradeAnswer::Accepted:
+        return "accepted the offer";
+      case TradeAnswer::Declined:
+        return "declined the offer";
+      case TradeAnswer::Countered:
+        return "made a counter-offer";
+      case TradeAnswer::Pending:
+        if (seat == mover) return is_ai && ai_thinking ? "thinking..." : "considering the offer";
+        return "asked to trade";
+      case TradeAnswer::NotAsked:
+        break;
+    }
+    return "";
+  }
+  if (seat == mover) {
+    if (is_ai && ai_thinking) return "thinking...";
+    return phase_doing(v.phase);
+  }
+  return "";
+}
+
+PlayerSummary summarize_player(const Observation& obs, int seat, bool ai_thinking, bool is_ai) {
+  const GameState& v = obs.view;
+  const PlayerState& p = v.players[seat];
+  PlayerSummary s;
+  s.seat = seat;
+  s.public_vp = v.public_vp(seat);
+  s.hand = obs.hand_size[seat];
+  s.dev_hand = obs.dev_hand_size[seat];
+  s.knights = p.dev_played[static_cast<int>(DevCard::Knight)];
+  s.longest_road = p.longest_road;
+  s.roads_left = p.roads_left;
+  s.settlements_left = p.settlements_left;
+  s.cities_left = p.cities_left;
+  s.longest_road_award = v.longest_road_holder == seat;
+  s.largest_army_award = v.largest_army_holder == seat;
+  s.active = v.phase != Phase::GameOver && v.current == seat;
+  s.to_move = v.to_move() == seat;
+  s.winner = v.winner == seat;
+  s.status = player_status(v, seat, ai_thinking && s.to_move, is_ai);
+  return s;
+}
+
+// ------------------------------------------------------------------------------------------
+
+namespace {
+
+void badge(ImDrawList* dl, ImVec2 p, const char* text, ImU32 bg, ImU32 fg, float* width) {
+  const ImVec2 ts = ImGui::CalcTextSize(text);
+  const float w = ts.x + 10, h = ts.y + 2;
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), bg, h * 0.5f);
+  dl->AddText(ImVec2(p.x + 5, p.y + 1), fg, text);
+  *width = w;
+}
+
+void knight_glyph(ImDrawList* dl, ImVec2 p, float h, ImU32 col) {
+  // A small shield.
+  const float w = h * 0.8f;
+  ImVec2 pts[6] = {{p.x, p.y},
+                   {p.x + w, p.y},
+                   {p.x + w, p.y + h * 0.5f},
+                   {p.x + w * 0.5f, p.y + h},
+                   {p.x, p.y + h * 0.5f},
+                   {p.x, p.y}};
+  dl->AddConvexPolyFilled(pts, 5, col);
+  dl->AddLine(ImVec2(p.x + w * 0.5f, p.y + 2), ImVec2(p.x + w * 0.5f, p.y + h - 3),
+              shade(col, 0.45f), 1.5f);
+  dl->AddLine(ImVec2(p.x + 2, p.y + h * 0.33f), ImVec2(p.x + w - 2, p.y + h * 0.33f),
+              shade(col, 0.45f), 1.5f);
+}
+
+void road_glyph(ImDrawList* dl, ImVec2 p, float h, ImU32 col) {
+  const ImVec2 a(p.x + 1, p.y + h - 2), b(p.x + h * 0.9f, p.y + 2);
+  dl->AddLine(a, b, shade(col, 0.5f), h * 0.42f);
+  dl->AddLine(a, b, col, h * 0.28f);
+}
+
+// Draws one player card at the cursor, `w` wide. Returns nothing; advances the cursor.
+void player_card(const Session& s, const Observation& obs, int seat, float w) {
+  const Theme& t = theme();
+  const bool is_ai = !s.is_human(seat);
+  const PlayerSummary sm = summarize_player(obs, seat, s.ai_thinking(), is_ai);
+  const float lh = ImGui::GetTextLineHeight();
+  const float h = lh * 4 + 22;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::PushID(seat);
+  ImGui::InvisibleButton("card", ImVec2(w, h));
+  const bool hovered = ImGui::IsItemHovered();
+  ImGui::PopID();
+  const ImVec2 q(p.x + w, p.y + h);
+  const ImU32 pc = player_color(seat);
+
+  // Card body; the active player gets a glow and a thick border in their colour.
+  if (sm.active) {
+    for (int i = 3; i >= 1; --i) {
+      const float g = static_cast<float>(i) * 2.0f;
+      dl->AddRect(ImVec2(p.x - g, p.y - g), ImVec2(q.x + g, q.y + g),
+                  with_alpha(pc, 0.12f * static_cast<float>(4 - i)), t.rounding + g, 0, 2.0f);
+    }
+  }
+  dl->AddRectFilled(p, q, sm.active ? shade(t.panel_bg, 1.25f) : t.panel_bg, t.rounding);
+  dl->AddRectFilled(p, ImVec2(p.x + 6, q.y), pc, t.rounding, ImDrawFlags_RoundCornersLeft);
+  dl->AddRect(p, q, sm.active ? pc : t.panel_border, t.rounding, 0, sm.active ? 2.0f : 1.0f);
+
+  const float x0 = p.x + 14;
+  float y = p.y + 6;
+  // Name and role.
+  std::string name = seat_label(s, seat);
+  const float vp_w = 44;
+  const float max_name = w - (x0 - p.x) - vp_w - 6;
+  while (name.size() > 3 && ImGui::CalcTextSize(name.c_str()).x > max_name) {
+    name = name.substr(0, name.size() - 2) + ".";
+  }
+  dl->AddText(ImVec2(x0 + 1, y + 1), IM_COL32(0, 0, 0, 120), name.c_str());
+  dl->AddText(ImVec2(x0, y), t.text, name.c_str());
+  y += lh + 1;
+  const std::string role = seat_role(s, seat) + (seat == obs.seat ? "  (you)" : "");
+  dl->AddText(ImVec2(x0, y), t.text_dim, role.c_str());
+
+  // Victory points, big, on the right.
+  {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "%d", sm.public_vp);
+    ImFont* f = ImGui::GetFont();
+    const float big = ImGui::GetFontSize() * 2.0f;
+    const ImVec2 ts = f->CalcTextSizeA(big, FLT_MAX, 0, buf);
+    const float cx = q.x - vp_w * 0.5f - 6;
+    dl->AddCircleFilled(ImVec2(cx, p.y + 6 + big * 0.5f + 2), big * 0.62f, with_alpha(pc, 0.22f),
+                        24);
+    dl->AddText(f, big, ImVec2(cx - ts.x * 0.5f, p.y + 8), sm.winner ? t.accent : t.text, buf);
+    const ImVec2 vs = ImGui::CalcTextSize("VP");
+    dl->AddText(ImVec2(cx - vs.x * 0.5f, p.y + 8 + big), t.text_dim, "VP");
+  }
+
+  // Counters row.
+  y += lh + 6;
+  float x = x0;
+  const float ih = lh;
+  char buf[16];
+  auto counter = [&](int n, const char* tip, auto glyph) {
+    glyph(ImVec2(x, y));
+    x += ih + 3;
+    std::snprintf(buf, sizeof buf, "%d", n);
+    dl->AddText(ImVec2(x, y), t.text, buf);
+    x += ImGui::CalcTextSize(buf).x + 12;
+    (void)tip;
+  };
+  counter(sm.hand, "resource cards",
+          [&](ImVec2 g) { card_glyph(dl, g, ih, IM_COL32(222, 205, 160, 255)); });
+  counter(sm.dev_hand, "development cards",
+          [&](ImVec2 g) { card_glyph(dl, g, ih, IM_COL32(150, 110, 190, 255)); });
+  counter(sm.knights, "knights",
+          [&](ImVec2 g) { knight_glyph(dl, g, ih, IM_COL32(190, 190, 200, 255)); });
+  counter(sm.longest_road, "road", [&](ImVec2 g) { road_glyph(dl, g, ih, pc); });
+
+  // Awards and status.
+  y += lh + 5;
+  x = x0;
+  float bw = 0;
+  if (sm.longest_road_award) {
+    badge(dl, ImVec2(x, y), "Longest Road", t.accent, t.text_dark, &bw);
+    x += bw + 4;
+  }
+  if (sm.largest_army_award) {
+    badge(dl, ImVec2(x, y), "Largest Army", t.accent, t.text_dark, &bw);
+    x += bw + 4;
+  }
+  if (!sm.status.empty()) {
+    std::string st = sm.status;
+    if (st == "thinking...") {
+      const int n = static_cast<int>(ImGui::GetTime() * 3.0) % 4;
+      st = "thinking" + std::string(static_cast<size_t>(n), '.');
+    }
+    const bool urgent = st.rfind("must", 0) == 0;
+    const ImU32 sc = urgent ? t.warning : (sm.winner ? t.accent : t.text_dim);
+    const float avail = q.x - x - 6;
+    while (st.size() > 4 && ImGui::CalcTextSize(st.c_str()).x > avail) {
+      st = st.substr(0, st.size() - 2) + ".";
+    }
+    dl->AddText(ImVec2(x + 2, y + 1), sc, st.c_str());
+  }
+
+  if (hovered) {
+    ImGui::BeginTooltip();
+    ImGui::TextColored(player_color_v4(seat), "%s", seat_label(s, seat).c_str());
+    ImGui::TextDisabled("%s", seat_role(s, seat).c_str());
+    ImGui::Separator();
+    ImGui::Text("%d victory points (public)", sm.public_vp);
+    ImGui::Text("%d resource cards, %d development cards", sm.hand, sm.dev_hand);
+    ImGui::Text("%d knights played, longest road %d", sm.knights, sm.longest_road);
+    ImGui::Text("Pieces left: %d roads, %d settlements, %d cities", sm.roads_left,
+                sm.settlements_left, sm.cities_left);
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace
+
+void draw_players_panel(const Session& s, const PlayersPanelOptions& opts) {
+  if (!s.active()) return;
+  const Observation obs = s.observation();
+  const int n = obs.view.num_players;
+  std::vector<int> seats;
+  for (int i = 0; i < n; ++i) {
+    if (i == obs.seat && !opts.include_viewer) continue;
+    seats.push_back(i);
+  }
+  if (seats.empty()) return;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float gap = 10;
+  if (opts.horizontal) {
+    const float w = opts.card_width > 0 ? opts.card_width
+                                        : (avail - gap * static_cast<float>(seats.size() - 1)) /
+                                              static_cast<float>(seats.size());
+    for (size_t i = 0; i < seats.size(); ++i) {
+      if (i) ImGui::SameLine(0, gap);
+      player_card(s, obs, seats[i], std::max(120.0f, w));
+    }
+  } else {
+    const float w = opts.card_width > 0 ? opts.card_width : avail;
+    for (int seat : seats) {
+      player_card(s, obs, seat, std::max(120.0f, w - 6));
+      ImGui::Dummy(ImVec2(0, gap - ImGui::GetStyle().ItemSpacing.y));
+    }
+  }
+}
+
+std::string turn_banner(const Session& s) {
+  if (!s.active()) return "";
+  const GameState& v = s.state();
+  const int viewer = s.viewer();
+  if (v.phase == Phase::GameOver) {
+    return v.winner == viewer ? "You win!" : seat_label(s, v.winner) + " wins the game";
+  }
+  const int m = v.to_move();
+  if (m < 0) return "";
+  const bool me = m == viewer && s.is_human(m);
+  const std::string who = me ? "Your turn" : seat_label(s, m);
+  if (me) {
+    switch (v.phase) {
+      case Phase::SetupSettlement:
+        return "Your turn: place a settlement";
+      case Phase::SetupRoad:
+        return "Your turn: place a road next to it";
+      case Phase::Roll:
+        return "Your turn: roll the dice";
+      case Phase::Discard: {
+        return "Discard " + std::to_string(v.players[m].discard_owed) + " cards";
+      }
+      case Phase::MoveRobber:
+        return "Move the robber";
+      case Phase::Steal:
+        return "Choose whom to rob";
+      case Phase::Main:
+        return "Your turn: trade, build, then end your turn";
+      case Phase::RoadBuilding1:
+      case Phase::RoadBuilding2:
+        return "Place a free road";
+      case Phase::TradeResponse:
+        return "Answer the trade offer";
+      case Phase::TradeConfirm:
+        return "Confirm a trade partner or cancel";
+      case Phase::GameOver:
+        break;
+    }
+  }
+  const std::string status = player_status(v, m, s.ai_thinking(), !s.is_human(m));
+  return who + (status.empty() ? "" : ": " + status);
+}
+
+}  // namespace catan::ui

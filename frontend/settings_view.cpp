@@ -1,0 +1,134 @@
+#include "frontend/settings_view.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "frontend/audio.h"
+#include "frontend/theme.h"
+#include "frontend/view_util.h"
+
+namespace catan::ui {
+
+void apply_audio_settings() {
+  const UiSettings& s = settings();
+  audio::set_enabled(s.sound);
+  audio::set_muted(s.muted);
+}
+
+void set_embedded_muted(bool muted) {
+  settings().muted = muted;
+  audio::set_muted(muted);
+}
+
+namespace {
+void label(const char* text, const char* help) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(text);
+  if (help && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help);
+}
+
+// Preview of the palette: four player discs with their colour names.
+void palette_preview() {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int seat = 0; seat < kMaxPlayers; ++seat) {
+    if (seat) ImGui::SameLine(0, 10);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float r = 8;
+    dl->AddCircleFilled(ImVec2(p.x + r, p.y + r + 1), r, player_color(seat), 20);
+    dl->AddCircle(ImVec2(p.x + r, p.y + r + 1), r, player_color_dark(seat), 20, 1.5f);
+    ImGui::Dummy(ImVec2(2 * r, 2 * r));
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(player_color_name(seat));
+  }
+}
+}  // namespace
+
+void draw_settings_content() {
+  UiSettings& s = settings();
+  const float col = 170;
+  const float w = 220;
+  ImGui::PushID("settings_view");
+
+  panel_begin("display", "Display");
+  label("UI scale", "Makes every text and panel larger or smaller");
+  ImGui::SameLine(col);
+  ImGui::SetNextItemWidth(w);
+  ImGui::SliderFloat("##scale", &s.ui_scale, 0.75f, 2.0f, "%.2fx");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Reset##scale")) s.ui_scale = 1.0f;
+  label("Colour-blind palette", "Okabe-Ito colours plus patterns on pieces");
+  ImGui::SameLine(col);
+  bool cb = s.colorblind;
+  if (ImGui::Checkbox("##colorblind", &cb)) set_colorblind(cb);
+  ImGui::SameLine();
+  palette_preview();
+  label("Animations", "Dice rolls, moving pieces, notices. Off = instant");
+  ImGui::SameLine(col);
+  ImGui::SetNextItemWidth(w);
+  const char* anim =
+      s.anim_speed <= 0.01f
+          ? "off"
+          : (s.anim_speed < 0.9f ? "slow" : (s.anim_speed > 1.4f ? "fast" : "normal"));
+  ImGui::SliderFloat("##anim", &s.anim_speed, 0.0f, 2.0f, anim);
+  panel_end();
+  ImGui::Spacing();
+
+  panel_begin("ai", "Opponents");
+  label("AI speed", "How long the AIs pause between their moves");
+  ImGui::SameLine(col);
+  ImGui::SetNextItemWidth(w);
+  char fmt[32];
+  std::snprintf(
+      fmt, sizeof fmt, "%s",
+      s.ai_speed < 0.7f ? "slow (%.2fx)" : (s.ai_speed > 1.6f ? "fast (%.2fx)" : "normal (%.2fx)"));
+  ImGui::SliderFloat("##aispeed", &s.ai_speed, 0.25f, 4.0f, fmt, ImGuiSliderFlags_Logarithmic);
+  panel_end();
+  ImGui::Spacing();
+
+  panel_begin("sound", "Sound");
+  label("Sound effects", "Short synthesized effects: dice, building, cards, robber, your turn");
+  ImGui::SameLine(col);
+  if (ImGui::Checkbox("##sound", &s.sound)) audio::set_enabled(s.sound);
+  if (s.muted) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().warning), "muted");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Unmute")) set_embedded_muted(false);
+  }
+  label("Volume", nullptr);
+  ImGui::SameLine(col);
+  ImGui::SetNextItemWidth(w);
+  float vol = audio::volume() * 100.0f;
+  ImGui::BeginDisabled(!s.sound);
+  if (ImGui::SliderFloat("##volume", &vol, 0.0f, 100.0f, "%.0f%%")) audio::set_volume(vol / 100.0f);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Test")) {
+    apply_audio_settings();
+    audio::play(audio::Sfx::YourTurn);
+  }
+  ImGui::EndDisabled();
+  if (s.sound && !s.muted && audio::enabled() && !audio::available()) {
+    ImGui::TextDisabled("(no sound device yet; it opens with the first sound)");
+  }
+  panel_end();
+  ImGui::PopID();
+}
+
+void draw_settings_window(bool* open) {
+  if (open && !*open) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+      ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
+  if (ImGui::Begin("Settings##settings_view", open,
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    draw_settings_content();
+    ImGui::Spacing();
+    if (open && ImGui::Button("Close", ImVec2(100, 0))) *open = false;
+  }
+  ImGui::End();
+}
+
+}  // namespace catan::ui

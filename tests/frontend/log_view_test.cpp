@@ -1,0 +1,108 @@
+// Log filters, notices and sounds (frontend/log_view.h).
+#include "frontend/log_view.h"
+
+#include <gtest/gtest.h>
+
+namespace catan::ui {
+namespace {
+
+const std::string kNames[4] = {"You", "Alice", "Bob", "Carol"};
+
+Event ev(EventType t, int seat = -1, int other = -1, int arg = -1, int arg2 = -1) {
+  Event e{};
+  e.type = t;
+  e.seat = static_cast<int8_t>(seat);
+  e.other = static_cast<int8_t>(other);
+  e.arg = static_cast<int8_t>(arg);
+  e.arg2 = static_cast<int8_t>(arg2);
+  return e;
+}
+
+TEST(LogView, FiltersSelectTheRightEvents) {
+  const Event road = ev(EventType::RoadBuilt, 1, -1, 5);
+  const Event offer = ev(EventType::TradeOffered, 0, -1);
+  const Event steal = ev(EventType::Stole, 2, 0, 3);
+  const Event seven = ev(EventType::DiceRolled, 1, -1, 3, 4);
+  const Event eight = ev(EventType::DiceRolled, 1, -1, 4, 4);
+  const Event knight = ev(EventType::DevCardPlayed, 3, -1, static_cast<int>(DevCard::Knight));
+  for (const Event& e : {road, offer, steal, seven, eight, knight}) {
+    EXPECT_TRUE(event_matches(e, LogFilter::All, 0));
+  }
+  EXPECT_TRUE(event_matches(road, LogFilter::Builds, 0));
+  EXPECT_FALSE(event_matches(road, LogFilter::Trades, 0));
+  EXPECT_FALSE(event_matches(road, LogFilter::Mine, 0));
+  EXPECT_TRUE(event_matches(road, LogFilter::Mine, 1));
+  EXPECT_TRUE(event_matches(offer, LogFilter::Trades, 0));
+  EXPECT_TRUE(event_matches(offer, LogFilter::Mine, 0));
+  EXPECT_TRUE(event_matches(steal, LogFilter::Robber, 0));
+  EXPECT_TRUE(event_matches(steal, LogFilter::Mine, 0));  // the victim
+  EXPECT_TRUE(event_matches(seven, LogFilter::Robber, 0));
+  EXPECT_FALSE(event_matches(eight, LogFilter::Robber, 0));
+  EXPECT_TRUE(event_matches(knight, LogFilter::Robber, 0));
+  EXPECT_FALSE(event_matches(road, LogFilter::Mine, -1));  // spectators have no "mine"
+}
+
+TEST(LogView, SevenMakesANotice) {
+  auto t = toast_for(ev(EventType::DiceRolled, 2, -1, 6, 1), 0, kNames);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->kind, ToastKind::Seven);
+  EXPECT_NE(t->text.find("Bob rolled a 7"), std::string::npos) << t->text;
+  EXPECT_FALSE(toast_for(ev(EventType::DiceRolled, 2, -1, 5, 1), 0, kNames));
+}
+
+TEST(LogView, BeingRobbedSaysWhatWasTaken) {
+  auto t = toast_for(ev(EventType::Stole, 1, 0, static_cast<int>(Resource::Ore)), 0, kNames);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->kind, ToastKind::Robbed);
+  EXPECT_EQ(t->text, "Alice stole 1 Ore from you");
+  // Redacted steal (resource unknown to the viewer): no resource named.
+  t = toast_for(ev(EventType::Stole, 1, 0, -1), 0, kNames);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->text, "Alice stole a card from you");
+  // Someone else's misfortune: only the log mentions it.
+  EXPECT_FALSE(toast_for(ev(EventType::Stole, 1, 2, 3), 0, kNames));
+  t = toast_for(ev(EventType::MonopolyTook, 3, 0, static_cast<int>(Resource::Wheat), 3), 0, kNames);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->text, "Carol's Monopoly took your 3 Grain");
+}
+
+TEST(LogView, AwardsAndWin) {
+  auto t = toast_for(ev(EventType::LongestRoadChanged, 2, 1, 6), 0, kNames);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->kind, ToastKind::Award);
+  EXPECT_EQ(t->text, "Bob takes Longest Road (6 roads)");
+  t = toast_for(ev(EventType::LongestRoadChanged, -1, 1, 0), 0, kNames);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->text, "Longest Road is set aside");
+  t = toast_for(ev(EventType::LargestArmyChanged, 3, -1, 3), 0, kNames);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->text, "Carol takes Largest Army (3 knights)");
+  t = toast_for(ev(EventType::GameWon, 1, -1, 10), 0, kNames);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->kind, ToastKind::Win);
+  EXPECT_EQ(t->text, "Alice wins with 10 victory points!");
+  EXPECT_FALSE(toast_for(ev(EventType::RoadBuilt, 1, -1, 3), 0, kNames));
+}
+
+TEST(LogView, Sounds) {
+  EXPECT_EQ(sound_for(ev(EventType::DiceRolled, 1, -1, 2, 3), 0, false), audio::Sfx::Dice);
+  EXPECT_EQ(sound_for(ev(EventType::CityBuilt, 1, -1, 3), 0, false), audio::Sfx::Build);
+  EXPECT_EQ(sound_for(ev(EventType::RobberMoved, 1, -1, 3), 0, false), audio::Sfx::Robber);
+  EXPECT_EQ(sound_for(ev(EventType::TurnEnded, 3, 0), 0, true), audio::Sfx::YourTurn);
+  EXPECT_FALSE(sound_for(ev(EventType::TurnEnded, 0, 1), 0, false));
+  EXPECT_FALSE(sound_for(ev(EventType::Produced, 1), 0, false));
+}
+
+TEST(LogView, NamesAreColouredSegments) {
+  const auto segs = colorize_names("Alice stole 1 Ore from You.", kNames);
+  ASSERT_EQ(segs.size(), 4u);
+  EXPECT_EQ(segs[0].text, "Alice");
+  EXPECT_NE(segs[0].color, 0u);
+  EXPECT_EQ(segs[1].text, " stole 1 Ore from ");
+  EXPECT_EQ(segs[1].color, 0u);
+  EXPECT_EQ(segs[2].text, "You");
+  EXPECT_EQ(segs[3].text, ".");
+}
+
+}  // namespace
+}  // namespace catan::ui
