@@ -157,15 +157,17 @@ void resume_web_audio() {
 #ifdef __EMSCRIPTEN__
   // Browsers start the AudioContext suspended until a user gesture; resume() succeeds once
   // the page has had one (sticky activation). Errors are swallowed: sound is optional.
+  // (No === / !== here: EM_ASM stringifies its tokens and clang-format splits them.)
+  // clang-format off
   EM_ASM({
     try {
-      if (typeof SDL2 != = 'undefined' && SDL2.audioContext&& SDL2.audioContext.state ==
-          = 'suspended') {
+      if (typeof SDL2 != 'undefined' && SDL2.audioContext && SDL2.audioContext.state == 'suspended') {
         SDL2.audioContext.resume().catch(function(){});
       }
     } catch (e) {
     }
   });
+  // clang-format on
 #endif
 }
 
