@@ -21,9 +21,11 @@
 #include "engine/serialize.h"
 #include "frontend/audio.h"
 #include "frontend/board_view.h"
+#include "frontend/end_screen.h"
 #include "frontend/log_view.h"
 #include "frontend/players_view.h"
 #include "frontend/session.h"
+#include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/trade_view.h"
 #include "frontend/view_util.h"
@@ -143,6 +145,8 @@ struct App::Impl {
   Tool tool = Tool::None;
   TradeViewState trade;
   LogView log;
+  EndScreenState end_state;
+  bool show_end = false;
   Persistence persistence;
   size_t saved_history = 0;
   bool have_saved = false;
@@ -255,6 +259,8 @@ struct App::Impl {
     log = LogView{};
     board.reset_view();
     show_results = false;
+    show_end = false;
+    end_state = EndScreenState{};
     saved_history = static_cast<size_t>(-1);
     seen_events = 0;
   }
@@ -320,7 +326,6 @@ struct App::Impl {
   void draw_handoff();
   void draw_game_over();
   void draw_help();
-  void draw_settings();
   void handle_keys();
   bool action_button(const char* id, const char* label, const char* key, const ResourceCounts* cost,
                      bool enabled, const std::string& why, bool selected, ImVec2 size,
@@ -367,7 +372,11 @@ void App::Impl::frame(float dt) {
     draw_game();
   }
   if (show_help) draw_help();
-  if (show_settings) draw_settings();
+  if (show_settings) {
+    draw_settings_window(&show_settings);
+    if (session.active())
+      session.set_ai_delay(kSpeedDelay[1] / std::max(0.25f, settings().ai_speed));
+  }
   if (test.running) test_after_frame();
 }
 
@@ -417,7 +426,7 @@ void App::Impl::draw_new_game() {
     SeatSetup& ss = form.seats[i];
     ImGui::PushID(i);
     ImGui::AlignTextToFramePadding();
-    seat_chip(i, ImGui::GetFontSize() * 0.9f);
+    ImGui::TextColored(player_color_v4(i), "\u25CF");
     ImGui::SameLine();
     ImGui::Text("Seat %d", i + 1);
     ImGui::SameLine(label_w);
@@ -511,7 +520,7 @@ void App::Impl::draw_new_game() {
     }
   }
   ImGui::Spacing();
-  ImGui::SetCursorPosX(ImGui::GetWindowWidth() - 110.0f * settings().ui_scale);
+  ImGui::SetCursorPosX(ImGui::GetWindowWidth() - 150.0f * settings().ui_scale);
   if (button("ng_settings", "Settings")) show_settings = !show_settings;
   ImGui::SameLine();
   if (button("ng_help", "?")) show_help = !show_help;
@@ -681,7 +690,28 @@ void App::Impl::draw_game() {
   draw_side(side_p, side_s);
   log.draw_toasts(ImVec2(board_p.x + board_s.x * 0.5f, board_p.y + 6 * sc));
   draw_dialogs();
-  if (st.phase == Phase::GameOver) draw_game_over();
+  if (st.phase == Phase::GameOver) {
+    if (!show_end) {
+      draw_game_over();
+    } else if (!end_state.hidden) {
+      switch (draw_end_screen(session, end_state)) {
+        case EndChoice::Rematch:
+          start_game(session.config());
+          break;
+        case EndChoice::NewSeed: {
+          MatchConfig mc = session.config();
+          mc.seed = random_seed();
+          start_game(mc);
+          break;
+        }
+        case EndChoice::NewGame:
+          screen = Screen::NewGame, have_saved = false;
+          break;
+        default:
+          break;
+      }
+    }
+  }
   if (session.handoff_pending()) draw_handoff();
   if (session.paused()) {
     ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ds.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
@@ -748,6 +778,11 @@ void App::Impl::draw_banner(ImVec2 p, ImVec2 s) {
     ImGui::Separator();
     if (ImGui::MenuItem("New game...")) screen = Screen::NewGame, have_saved = false;
     ImGui::EndPopup();
+  }
+  if (st.phase == Phase::GameOver && show_end && end_state.hidden) {
+    x -= 110 * sc;
+    ImGui::SetCursorPos(ImVec2(x, by));
+    if (button("results", "Results", ImVec2(104 * sc, bh))) end_state.hidden = false;
   }
   for (int seat = 0; seat < st.num_players; ++seat) {
     if (!session.is_human(seat) || !session.on_autopilot(seat)) continue;
@@ -958,7 +993,7 @@ void App::Impl::draw_bottom_bar(ImVec2 p, ImVec2 s) {
   }
   ImGui::SameLine(0, gap);
   if (action_button("trade", "Trade", "T", nullptr, main_phase,
-                    "You can trade in your main phase, after rolling.", side_tab == 1,
+                    "You can trade in your main phase, after rolling.", side_tab == 1 && main_phase,
                     ImVec2(bw, bh), "Open the trade panel (T)"))
     side_tab = side_tab == 1 ? 0 : 1;
   ImGui::SameLine(0, gap);
@@ -1317,25 +1352,6 @@ void App::Impl::draw_help() {
       "pinch to zoom, 'Fit' resets the view. Numbers in red (6 and 8) roll most often; the dots "
       "under a number show its odds. Harbours show their rate: 3:1 for any resource, 2:1 for the "
       "one shown.");
-  ImGui::End();
-}
-
-void App::Impl::draw_settings() {
-  const ImVec2 ds = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ds.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(440 * settings().ui_scale, ds.x - 20), 0));
-  ImGui::Begin("Settings", &show_settings,
-               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
-  UiSettings& us = settings();
-  float scale = us.ui_scale;
-  if (ImGui::SliderFloat("UI scale", &scale, 0.75f, 2.0f, "%.2f")) us.ui_scale = scale;
-  bool cb = us.colorblind;
-  if (ImGui::Checkbox("Colour-blind palette (Okabe-Ito)", &cb)) set_colorblind(cb);
-  ImGui::SliderFloat("Animation speed", &us.anim_speed, 0.0f, 2.0f, "%.1fx");
-  if (ImGui::SliderFloat("AI speed", &us.ai_speed, 0.25f, 4.0f, "%.2fx") && session.active())
-    session.set_ai_delay(0.8 / us.ai_speed);
-  if (ImGui::Checkbox("Sound", &us.sound)) audio::set_enabled(us.sound);
   ImGui::End();
 }
 

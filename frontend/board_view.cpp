@@ -13,7 +13,7 @@ namespace {
 
 constexpr float kSqrt3 = 1.7320508f;
 // Half extents of what we fit in the canvas (island radius ~4.5 plus harbours).
-constexpr float kHalfW = 5.3f, kHalfH = 5.1f;
+constexpr float kHalfW = 5.1f, kHalfH = 4.75f;
 
 float hash01(int a, int b) {
   uint32_t h = static_cast<uint32_t>(a) * 2654435761u ^ static_cast<uint32_t>(b) * 2246822519u;
@@ -361,13 +361,13 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     const PortSlot& ps = topo.ports[i];
     const ImVec2 pp = to_screen(ps.x, ps.y);
     const PortType pt = s.layout.ports[i];
-    const float r = 0.27f * u;
+    const float r = 0.31f * u;
     dl->AddCircleFilled(add(pp, ImVec2(1.5f, 2.0f)), r, IM_COL32(0, 0, 0, 70));
     dl->AddCircleFilled(pp, r, IM_COL32(250, 244, 228, 255));
     dl->AddCircle(pp, r, IM_COL32(92, 64, 40, 255), 0, std::max(1.5f, 0.04f * u));
     if (pt == PortType::Generic) {
-      text_centered(dl, 0.22f * u, pp, th.text_dark, "3:1");
-      text_centered(dl, 0.13f * u, ImVec2(pp.x, pp.y + 0.14f * u), th.text_dark, "any");
+      text_centered(dl, 0.25f * u, ImVec2(pp.x, pp.y - 0.03f * u), th.text_dark, "3:1");
+      text_centered(dl, 0.14f * u, ImVec2(pp.x, pp.y + 0.16f * u), th.text_dark, "any");
     } else if (pt == PortType::Hidden) {
       text_centered(dl, 0.24f * u, pp, th.text_dark, "?");
     } else {

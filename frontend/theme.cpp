@@ -200,6 +200,9 @@ void load_fonts(float pixel_scale) {
   cfg.OversampleH = 2;
   cfg.OversampleV = 1;
   cfg.PixelSnapH = false;
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2013, 0x2026, 0x2190, 0x2193, 0x2212,
+                                   0x2212, 0x25B6, 0x25CF, 0x2713, 0x2715, 0};
+  cfg.GlyphRanges = ranges;
   auto* sans = const_cast<unsigned char*>(font_data::kSans);
   auto* bold = const_cast<unsigned char*>(font_data::kBold);
   g_fonts.regular = io.Fonts->AddFontFromMemoryTTF(sans, sizeof font_data::kSans, 17.0f * px, &cfg);
