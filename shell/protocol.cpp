@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <exception>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -223,6 +224,7 @@ BenchResult run_bench(int games, uint64_t seed) {
   legal.reserve(256);
   const GameOptions o = classic_options();
   auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
   for (int g = 0; g < games; ++g) {
     const uint64_t gs = seed + static_cast<uint64_t>(g);
     GameState s = new_game(o, gs);
@@ -258,6 +260,7 @@ BenchResult run_bench(int games, uint64_t seed) {
     hash_state(f, s, n);
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   r.signature = f.h;
   return r;
 }
@@ -285,6 +288,11 @@ std::string Protocol::dispatch(const std::string& raw) {
   const std::string& cmd = w[0];
   const GameState& s = game_.state();
   const int n = s.num_players;
+
+  // Commands without arguments reject trailing words, as `legal` does: bad input gets a
+  // clear error instead of being silently ignored (issue 7).
+  for (const char* c : {"help", "quit", "exit", "isready", "options", "history", "replay", "save"})
+    if (cmd == c && w.size() > 1) return error_line(cmd + " takes no argument");
 
   if (cmd == "help") {
     json j = ok();
@@ -541,6 +549,8 @@ std::string Protocol::dispatch(const std::string& raw) {
     j["signature"] = sig;
     j["seconds"] = r.seconds;
     j["games_per_second"] = r.seconds > 0 ? r.games / r.seconds : 0.0;
+    j["cpu_seconds"] = r.cpu_seconds;
+    j["games_per_cpu_second"] = r.cpu_seconds > 0 ? r.games / r.cpu_seconds : 0.0;
     return dump(j);
   }
 

@@ -46,8 +46,9 @@ struct BenchResult {
   int finished = 0;  // games that reached a winner within the action cap
   uint64_t total_actions = 0;
   uint64_t signature = 0;  // FNV-1a over every final state's key fields
-  double seconds = 0;
-  std::string error;  // non-empty if the engine refused a legal action
+  double seconds = 0;      // wall clock
+  double cpu_seconds = 0;  // process CPU time (std::clock; the machine is shared)
+  std::string error;       // non-empty if the engine refused a legal action
 };
 BenchResult run_bench(int games, uint64_t seed);
 

@@ -83,6 +83,23 @@ TEST(Serialize, RoundTripsOtherOptions) {
   }
 }
 
+// A forfeited arena game (illegal action at any point, setup included) saves and loads:
+// the forfeiting action is part of the history and replays to the same game-over state.
+TEST(Serialize, RoundTripsAfterArenaForfeits) {
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    Game g(arena_options(), seed);
+    play_random(g, seed, static_cast<int>(seed <= 4 ? seed * 3 : (seed * 37) % 300));
+    if (g.state().phase == Phase::GameOver) continue;
+    // build_city:<v> on a vertex without one's own settlement is never legal.
+    int v = 0;
+    while (g.state().vertex_owner[v] == g.state().to_move()) ++v;
+    std::string err;
+    EXPECT_FALSE(g.apply(*Action::parse("build_city:" + std::to_string(v)), &err));
+    ASSERT_EQ(g.state().phase, Phase::GameOver) << "arena forfeits an illegal action";
+    expect_round_trip(g);
+  }
+}
+
 TEST(Serialize, OptionsRoundTrip) {
   for (GameOptions o : {classic_options(), arena_options()}) {
     o.timer_seconds = 40;
