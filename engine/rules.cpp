@@ -1256,7 +1256,12 @@ std::string check_invariants(const GameState& s) {
       break;
   }
   if (s.phase != Phase::GameOver && s.winner >= 0) return "a winner but the game goes on";
-  if (!in_setup(s.phase) && s.setup_step != 2 * n) return "setup not finished";
+  if (!in_setup(s.phase) && s.setup_step != 2 * n) {
+    // An arena forfeit (illegal action) may end the game during setup.
+    bool forfeit = false;
+    for (int q = 0; q < n; ++q) forfeit |= s.players[q].forfeited;
+    if (!(s.phase == Phase::GameOver && forfeit)) return "setup not finished";
+  }
   if (s.phase != Phase::GameOver && !in_setup(s.phase) &&
       s.total_vp(s.current) >= s.options.vp_target)
     return "the player on turn has reached the target but has not won";
