@@ -294,6 +294,11 @@ std::string Protocol::dispatch(const std::string& raw) {
   for (const char* c : {"help", "quit", "exit", "isready", "options", "history", "replay", "save"})
     if (cmd == c && w.size() > 1) return error_line(cmd + " takes no argument");
 
+  // Commands without arguments reject trailing words, as `legal` does: bad input gets a
+  // clear error instead of being silently ignored (issue 7).
+  for (const char* c : {"help", "quit", "exit", "isready", "options", "history", "replay", "save"})
+    if (cmd == c && w.size() > 1) return error_line(cmd + " takes no argument");
+
   if (cmd == "help") {
     json j = ok();
     json lines = json::array();
