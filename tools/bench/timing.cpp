@@ -1,0 +1,138 @@
+// catan-timing (issue 7): the workloads of catan-benchmarks with a tiny self-timed harness,
+// so the very same numbers can be taken natively and in wasm under node (Google Benchmark
+// is not packaged for Emscripten):
+//
+//   build/native-release/tools/catan-timing [seconds-per-row]
+//   node --no-experimental-fetch build/wasm-release/tools/catan-timing.js [seconds-per-row]
+//
+// Prints a Markdown table: workload, ns per operation, operations per second.
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/ai/ai.h"
+#include "engine/observation.h"
+#include "tools/tool_common.h"
+
+using namespace catan;
+using namespace catan::tools;
+
+namespace {
+
+uint64_t g_sink = 0;  // printed at the end so the work is not optimized away
+
+// Runs op in growing batches until `seconds` have passed; returns ns per op.
+double time_op(double seconds, const std::function<void()>& op, long* ops_out) {
+  long batch = 1, ops = 0;
+  const double t0 = now_seconds();
+  double t = t0;
+  while (t - t0 < seconds) {
+    for (long i = 0; i < batch; ++i) op();
+    ops += batch;
+    t = now_seconds();
+    if (batch < (1L << 20)) batch *= 2;
+  }
+  *ops_out = ops;
+  return (t - t0) * 1e9 / static_cast<double>(ops);
+}
+
+void row(const char* name, double ns, const std::string& note = "") {
+  std::printf("| %-34s | %14.1f | %14.0f | %s |\n", name, ns, 1e9 / ns, note.c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const double secs = argc > 1 ? std::atof(argv[1]) : 1.0;
+  const auto mid = sample_positions(64, 50, 1000);
+  const auto late = sample_positions(64, 95, 2000);
+  std::vector<Action> legal;
+  long ops = 0;
+  std::printf("| workload | ns/op | ops/s | note |\n|---|---:|---:|---|\n");
+
+  size_t i = 0, listed = 0;
+  double ns = time_op(
+      secs,
+      [&] {
+        legal_actions(mid[i++ % mid.size()], legal);
+        listed += legal.size();
+      },
+      &ops);
+  row("legal_actions (mid-game)", ns,
+      std::to_string(listed / static_cast<size_t>(ops)) + " actions listed on average");
+
+  std::vector<std::pair<GameState, Action>> pairs;
+  Rng rng{99};
+  for (const GameState& s : mid) {
+    legal_actions(s, legal);
+    pairs.emplace_back(s, pick_random_no_offers(legal, rng));
+  }
+  i = 0;
+  ns = time_op(
+      secs,
+      [&] {
+        const auto& [s, a] = pairs[i++ % pairs.size()];
+        GameState c = s;
+        g_sink += apply(c, a);
+      },
+      &ops);
+  row("copy + apply (mid-game)", ns,
+      "GameState is " + std::to_string(sizeof(GameState)) + " bytes");
+
+  i = 0;
+  ns = time_op(
+      secs,
+      [&] {
+        const GameState& s = late[(i / 4) % late.size()];
+        g_sink +=
+            static_cast<uint64_t>(longest_road_length(s, static_cast<int>(i % s.num_players)));
+        ++i;
+      },
+      &ops);
+  row("longest_road_length (late game)", ns);
+
+  i = 0;
+  ns = time_op(
+      secs, [&] { g_sink += check_invariants(mid[i++ % mid.size()]).size(); }, &ops);
+  row("check_invariants", ns);
+
+  uint64_t seed = 1;
+  long actions = 0;
+  ns = time_op(
+      secs,
+      [&] {
+        GameState s = new_game(classic_options(), seed);
+        Rng r{mix_seed(seed++, 77)};
+        actions += play_random_game(s, r, legal);
+      },
+      &ops);
+  row("random game (classic 4p, no offers)", ns,
+      std::to_string(actions / ops) + " actions per game");
+
+  const GameState s = main_phase_position(42);
+  const int seat = s.to_move();
+  const Observation obs = observe(s, seat);
+  const EventLog events;
+  struct Level {
+    AiLevel level;
+    int iterations;
+  } levels[] = {{AiLevel::Random, 0}, {AiLevel::Easy, 0},     {AiLevel::Normal, 0},
+                {AiLevel::Hard, 0},   {AiLevel::Expert, 100}, {AiLevel::Expert, 1000}};
+  for (const Level& l : levels) {
+    AiConfig c;
+    c.level = l.level;
+    c.max_iterations = l.iterations;
+    auto bot = make_bot(c);
+    ns = time_op(
+        secs, [&] { g_sink += static_cast<uint64_t>(bot->decide(obs, events).type); }, &ops);
+    std::string name = std::string("AI decision: ") + ai_level_name(l.level);
+    if (l.iterations) name += " " + std::to_string(l.iterations) + " it";
+    row(name.c_str(), ns);
+  }
+  std::printf("\n(checksum %llu)\n", static_cast<unsigned long long>(g_sink));
+  return 0;
+}
