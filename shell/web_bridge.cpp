@@ -25,6 +25,7 @@
 #include <emscripten/em_asm.h>
 #include <emscripten/emscripten.h>
 #define CATAN_WEB_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
+extern "C" void catan_web_js_deps();  // shell/web_library.js: pulls in SDL audio's JS helpers
 #else
 #define CATAN_WEB_EXPORT extern "C"
 #endif
@@ -174,6 +175,7 @@ void attach_app(App& app) {
   };
   attach(std::move(h));
 #ifdef __EMSCRIPTEN__
+  catan_web_js_deps();
   // The App's own save slot (its New game screen offers "Continue last game").
   App::Persistence p;
   p.save = [](const std::string& text) {
