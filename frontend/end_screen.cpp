@@ -90,7 +90,9 @@ void section_title(const char* t) {
 void name_cell(const Session& s, int seat) {
   seat_chip(seat, 12);
   ImGui::SameLine();
-  ImGui::TextUnformatted(seat_label(s, seat).c_str());
+  const float w = ImGui::GetContentRegionAvail().x;
+  ImGui::TextUnformatted(fit_text(seat_label(s, seat), w).c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", seat_label(s, seat).c_str());
 }
 
 void vp_table(const Session& s, const GameState& g) {
@@ -99,7 +101,7 @@ void vp_table(const Session& s, const GameState& g) {
                             ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
   if (!ImGui::BeginTable("##vp", 7, f)) return;
   ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-  const char* heads[] = {"Settl.", "Cities", "Road", "Army", "VP cards", "Total"};
+  const char* heads[] = {"Settl.", "Cities", "Road", "Army", "Cards", "Total"};
   for (const char* h : heads) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableHeadersRow();
   // Rows by final score, winner first.
@@ -238,8 +240,11 @@ void dice_histogram(const GameState& g, float w, float h) {
     }
   }
   dl->AddLine(ImVec2(left, base), ImVec2(right, base), t.text_dim, 1.0f);
-  ImGui::TextDisabled("%d rolls. Bars: rolled; white lines: expected (fair dice). Chi-square %.1f",
-                      n, dice_chi_square(hist));
+  ImGui::TextDisabled("%d rolls; white lines: expected with fair dice", n);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Chi-square %.1f (10 degrees of freedom; above 18.3 is unusual)",
+                      dice_chi_square(hist));
+  }
 }
 
 void vp_chart(const Session& s, const GameState& g, float w, float h) {
@@ -315,7 +320,8 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(18, 14));
   ImGui::Begin("Game over##end_screen", nullptr,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar);
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
+                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
   // Banner.
@@ -331,8 +337,9 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
     const std::string title = g.winner == s.viewer() && s.is_human(g.winner)
                                   ? "You win!"
                                   : seat_label(s, g.winner) + " wins!";
-    ImFont* f = ImGui::GetFont();
-    const float big = ImGui::GetFontSize() * 2.2f;
+    ImFont* f = fonts().big ? fonts().big : ImGui::GetFont();
+    const float big = fonts().big ? fonts().big->FontSize * ImGui::GetIO().FontGlobalScale
+                                  : ImGui::GetFontSize() * 2.2f;
     dl->AddText(f, big, ImVec2(p.x + 82, p.y + 9), IM_COL32(0, 0, 0, 150), title.c_str());
     dl->AddText(f, big, ImVec2(p.x + 80, p.y + 7), t.text, title.c_str());
     char sub[160];
@@ -346,26 +353,30 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   const float avail_w = ImGui::GetContentRegionAvail().x;
   const float gap = 14;
   const float half = (avail_w - gap) * 0.5f;
-  const float buttons_h = ImGui::GetFrameHeight() + 16;
-  const float rows_h = ImGui::GetContentRegionAvail().y - buttons_h;
-  const float top_h = std::max(150.0f, rows_h * 0.44f);
-  const float bot_h = std::max(150.0f, rows_h - top_h - gap);
-
-  ImGui::BeginChild("##vp_panel", ImVec2(half, top_h), false);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons_h = ImGui::GetFrameHeight() + 2 * style.ItemSpacing.y + 8;
+  const float rows_h = ImGui::GetContentRegionAvail().y - buttons_h - 2 * style.ItemSpacing.y - 4;
+  // The tables need a title, a header and one row per player (the production header has icons).
+  const float row = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1;
+  const float top_h =
+      std::min(rows_h * 0.45f, ImGui::GetTextLineHeightWithSpacing() +
+                                   (static_cast<float>(g.num_players) + 1) * row + 12);
+  const float bot_h = std::max(140.0f, rows_h - top_h - 4);
+  const ImGuiWindowFlags cf = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+  ImGui::BeginChild("##vp_panel", ImVec2(half, top_h), false, cf);
   vp_table(s, g);
   ImGui::EndChild();
   ImGui::SameLine(0, gap);
-  ImGui::BeginChild("##prod_panel", ImVec2(half, top_h), false);
+  ImGui::BeginChild("##prod_panel", ImVec2(half, top_h), false, cf);
   produced_table(s, g);
   ImGui::EndChild();
 
-  ImGui::Dummy(ImVec2(0, 2));
   const float lh = ImGui::GetTextLineHeightWithSpacing();
-  ImGui::BeginChild("##dice_panel", ImVec2(half, bot_h), false);
+  ImGui::BeginChild("##dice_panel", ImVec2(half, bot_h), false, cf);
   dice_histogram(g, half - 8, bot_h - 2.2f * lh - 8);
   ImGui::EndChild();
   ImGui::SameLine(0, gap);
-  ImGui::BeginChild("##chart_panel", ImVec2(half, bot_h), false);
+  ImGui::BeginChild("##chart_panel", ImVec2(half, bot_h), false, cf);
   vp_chart(s, g, half - 8, bot_h - 1.2f * lh - 8);
   ImGui::EndChild();
 

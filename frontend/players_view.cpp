@@ -173,7 +173,12 @@ void player_card(const Session& s, const Observation& obs, int seat, float w) {
   dl->AddText(ImVec2(x0 + 1, y + 1), IM_COL32(0, 0, 0, 120), name.c_str());
   dl->AddText(ImVec2(x0, y), t.text, name.c_str());
   y += lh + 1;
-  const std::string role = seat_role(s, seat) + (seat == obs.seat ? "  (you)" : "");
+  // The role, unless the name already says it ("Blue (Easy Trader)").
+  std::string role = seat_role(s, seat);
+  if (name.find(role) != std::string::npos || seat_label(s, seat).find(role) != std::string::npos) {
+    role = is_ai ? "Computer player" : "Human player";
+  }
+  if (seat == obs.seat) role += "  (you)";
   dl->AddText(ImVec2(x0, y), t.text_dim, role.c_str());
 
   // Victory points, big, on the right.

@@ -316,13 +316,6 @@ void target_picker(const Session& s, const GameState& v, int viewer, int* to) {
   }
 }
 
-void thinking_dots(const char* what) {
-  const int n = static_cast<int>(ImGui::GetTime() * 3.0) % 4;
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%s%.*s", what, n, "...");
-  ImGui::TextDisabled("%s", buf);
-}
-
 void draw_builder(Session& s, TradeViewState& st, const GameState& v, int viewer, bool can_act) {
   OfferDraft& d = st.draft;
   panel_begin("offer", "Offer a trade", theme().accent);
@@ -381,7 +374,7 @@ const char* answer_word(TradeAnswer a) {
 }
 
 void offer_summary(const Session& s, const TradeOffer& o, int viewer) {
-  seat_chip(o.from, 12);
+  seat_chip(o.from, 12, true);
   ImGui::SameLine();
   const std::string who = o.from == viewer ? "You offer" : seat_label(s, o.from) + " offers";
   ImGui::AlignTextToFramePadding();
@@ -396,66 +389,67 @@ void offer_summary(const Session& s, const TradeOffer& o, int viewer) {
       "to %s", o.to < 0 ? "everyone" : (o.to == viewer ? "you" : seat_label(s, o.to).c_str()));
 }
 
-// The responses list (with Confirm buttons when `confirm` and the viewer offered).
+// The responses, one row per asked player: name, answer, a Confirm button for acceptances
+// and counters (when the viewer offered and everyone has answered), counter terms below.
 void responses(Session& s, TradeViewState& st, const GameState& v, int viewer, bool confirm) {
   const TradeOffer& o = v.offer;
   const int asking = v.phase == Phase::TradeResponse ? v.to_move() : -1;
-  const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg |
-                                ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_PadOuterX;
-  if (!ImGui::BeginTable("##answers", 3, flags)) return;
-  ImGui::TableSetupColumn("Player");
-  ImGui::TableSetupColumn("Answer", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("");
+  const Theme& t = theme();
+  const float row_w = ImGui::CalcItemWidth();
+  const float x0 = ImGui::GetCursorPosX();
+  const float bw = ImGui::CalcTextSize("Confirm").x + ImGui::GetStyle().FramePadding.x * 2;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
   for (int p = 0; p < v.num_players; ++p) {
     if (p == o.from) continue;
     const TradeAnswer a = o.answers[p];
     if (a == TradeAnswer::NotAsked) continue;
     ImGui::PushID(p);
-    ImGui::TableNextRow(0, ImGui::GetFrameHeight() + 4);
-    ImGui::TableNextColumn();
-    seat_chip(p, 12);
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    dl->AddLine(ImVec2(top.x, top.y - 2), ImVec2(top.x + row_w, top.y - 2),
+                with_alpha(t.panel_border, 0.6f));
+    seat_chip(p, 12, true);
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(seat_label(s, p).c_str());
-    ImGui::TableNextColumn();
-    ImGui::AlignTextToFramePadding();
-    switch (a) {
-      case TradeAnswer::Pending:
-        if (p == asking) {
-          thinking_dots("thinking");
-        } else {
-          ImGui::TextDisabled("waiting");
-        }
-        break;
-      case TradeAnswer::Accepted:
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().good), "accepts");
-        break;
-      case TradeAnswer::Declined:
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().bad), "declines");
-        break;
-      case TradeAnswer::Countered:
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().warning), "counters:");
-        ImGui::SameLine();
-        bundle_inline(o.counter_give[p], 18);
-        ImGui::SameLine();
-        ImGui::TextUnformatted("for");
-        ImGui::SameLine();
-        bundle_inline(o.counter_get[p], 18);
-        break;
-      default:
-        ImGui::TextDisabled("%s", answer_word(a));
-        break;
+    const char* word = answer_word(a);
+    ImU32 wc = t.text_dim;
+    if (a == TradeAnswer::Accepted) wc = t.good;
+    if (a == TradeAnswer::Declined) wc = t.bad;
+    if (a == TradeAnswer::Countered) wc = t.warning;
+    std::string w = word;
+    if (a == TradeAnswer::Pending) {
+      w = p == asking
+              ? "thinking" + std::string(static_cast<size_t>(ImGui::GetTime() * 3.0) % 4, '.')
+              : "waiting";
     }
-    ImGui::TableNextColumn();
-    if (o.from == viewer && (a == TradeAnswer::Accepted || a == TradeAnswer::Countered)) {
+    const float word_w = ImGui::CalcTextSize("thinking...").x;
+    const bool has_button =
+        o.from == viewer && (a == TradeAnswer::Accepted || a == TradeAnswer::Countered);
+    const float name_w = row_w - 24 - word_w - bw - 16;
+    ImGui::TextUnformatted(fit_text(seat_label(s, p), name_w).c_str());
+    // SameLine offsets count from the panel's group start (x0), SetCursorPosX from the window.
+    ImGui::SameLine(row_w - bw - word_w - 8);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(wc), "%s", w.c_str());
+    if (has_button) {
+      ImGui::SameLine(row_w - bw);
       const Verdict c = check_confirm(v, p);
       if (guarded_button("Confirm", confirm && c.ok, c.why)) {
         submit_or_note(s, st, Action::simple(ActionType::ConfirmTrade, p));
       }
     }
+    if (a == TradeAnswer::Countered) {
+      ImGui::SetCursorPosX(x0 + 24);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextDisabled("gives");
+      ImGui::SameLine();
+      bundle_inline(o.counter_give[p], 20);
+      ImGui::SameLine();
+      ImGui::TextDisabled("for");
+      ImGui::SameLine();
+      bundle_inline(o.counter_get[p], 20);
+    }
+    ImGui::Dummy(ImVec2(0, 2));
     ImGui::PopID();
   }
-  ImGui::EndTable();
 }
 
 void draw_pending(Session& s, TradeViewState& st, const GameState& v, int viewer, bool can_act,
@@ -570,7 +564,7 @@ void draw_trade_panel(Session& s, TradeViewState& st) {
       draw_watching(s, st, v, viewer);
       break;
     case TradeScreen::None:
-      panel_begin("none", "Trade");
+      panel_begin("none", nullptr);
       if (v.phase == Phase::Roll && v.current == viewer) {
         ImGui::TextWrapped("Roll the dice first; then you can trade.");
       } else if (v.phase == Phase::GameOver) {
@@ -597,7 +591,7 @@ void draw_bank_trade(Session& s, BankTradeState& st) {
   const bool can_act = s.human_to_act() && v.to_move() == viewer;
   const Theme& t = theme();
   ImGui::PushID("bank_trade");
-  panel_begin("bank", "Bank trade");
+  panel_begin("bank", nullptr);
   const float sz = 30.0f;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   auto row = [&](const char* label, bool giving) {
@@ -664,9 +658,11 @@ void draw_bank_trade(Session& s, BankTradeState& st) {
     }
   } else {
     const Verdict ok = check_bank_trade(v, viewer, Resource::Wood, Resource::Brick);
-    ImGui::TextDisabled("%s", !ok.ok && ok.why.find("hold") == std::string::npos
-                                  ? ok.why.c_str()
-                                  : "Pick what to give, then what to get.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.text_dim));
+    ImGui::TextWrapped("%s", !ok.ok && ok.why.find("hold") == std::string::npos
+                                 ? ok.why.c_str()
+                                 : "Pick what to give, then what to get.");
+    ImGui::PopStyleColor();
   }
   panel_end();
   ImGui::PopID();

@@ -95,9 +95,16 @@ void bundle_inline(const ResourceCounts& c, float icon_size, const char* empty_t
   ImGui::EndGroup();
 }
 
-void seat_chip(int seat, float size) {
+std::string fit_text(std::string s, float width) {
+  if (ImGui::CalcTextSize(s.c_str()).x <= width) return s;
+  while (s.size() > 2 && ImGui::CalcTextSize((s + ".").c_str()).x > width) s.pop_back();
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s + ".";
+}
+
+void seat_chip(int seat, float size, bool frame_aligned) {
   ImVec2 p = ImGui::GetCursorScreenPos();
-  const float lh = ImGui::GetTextLineHeight();
+  const float lh = frame_aligned ? ImGui::GetFrameHeight() : ImGui::GetTextLineHeight();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 c(p.x + size * 0.5f, p.y + lh * 0.5f);
   dl->AddCircleFilled(c, size * 0.5f, player_color(seat), 16);
@@ -211,7 +218,11 @@ void panel_begin(const char* id, const char* title, ImU32 accent) {
   ImGui::PushItemWidth(width - 2 * kPad);
   if (title && *title) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.text));
+    if (fonts().bold) ImGui::PushFont(fonts().bold);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2 * kPad - (accent ? 3 : 0));
     ImGui::TextUnformatted(title);
+    ImGui::PopTextWrapPos();
+    if (fonts().bold) ImGui::PopFont();
     ImGui::PopStyleColor();
     ImGui::Spacing();
   }

@@ -29,7 +29,9 @@ std::string seat_role(const Session& s, int seat);
 bool resource_stepper(const char* id, Resource r, int* value, int lo, int hi,
                       const char* tooltip = nullptr);
 void bundle_inline(const ResourceCounts& c, float icon_size, const char* empty_text = "nothing");
-void seat_chip(int seat, float size);
+void seat_chip(int seat, float size, bool frame_aligned = false);
+// `s` shortened with a trailing "." so it fits `width` pixels.
+std::string fit_text(std::string s, float width);
 void card_glyph(ImDrawList* dl, ImVec2 p, float h, ImU32 col);
 
 struct TextSeg {
