@@ -160,7 +160,9 @@ TEST(Layout, BalancedNeverAdjacentRed) {
       if (L.number[h] != 6 && L.number[h] != 8) continue;
       for (int j = 0; j < 6; ++j) {
         const int n = t.hexes[h].neighbors[j];
-        if (n >= 0) EXPECT_TRUE(L.number[n] != 6 && L.number[n] != 8) << "seed " << seed;
+        if (n >= 0) {
+          EXPECT_TRUE(L.number[n] != 6 && L.number[n] != 8) << "seed " << seed;
+        }
       }
     }
   }
@@ -277,7 +279,9 @@ TEST(Actions, ParserRejectsJunk) {
     const int n = static_cast<int>(rng.below(40));
     for (int k = 0; k < n; ++k) s += alphabet[rng.below(sizeof(alphabet) - 1)];
     auto a = Action::parse(s);
-    if (a) EXPECT_EQ(Action::parse(a->to_string()), a) << s;
+    if (a) {
+      EXPECT_EQ(Action::parse(a->to_string()), a) << s;
+    }
   }
 }
 

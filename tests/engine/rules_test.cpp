@@ -288,7 +288,9 @@ TEST(Building, NoRoadThroughAnOpponentsSettlement) {
   // From v2 (seat 1's settlement) seat 0 cannot continue.
   for (int j = 0; j < topology().vertices[H.vertices[2]].num_neighbors; ++j) {
     const int e = topology().vertices[H.vertices[2]].edges[j];
-    if (s.edge_owner[e] < 0) EXPECT_FALSE(is_legal(s, Action::simple(ActionType::BuildRoad, e)));
+    if (s.edge_owner[e] < 0) {
+      EXPECT_FALSE(is_legal(s, Action::simple(ActionType::BuildRoad, e)));
+    }
   }
   EXPECT_TRUE(is_legal(s, Action::simple(ActionType::BuildRoad, H.edges[5])));
   // Costs: road = wood + brick.
@@ -756,7 +758,9 @@ TEST(Observation, MistAndTerraIncognitaAndHiddenHands) {
   // RULES.md: a seat sees its own hand, and only counts for the others.
   for (int p = 0; p < 4; ++p) {
     EXPECT_EQ(ob.hand_size[p], s.hand_size(p));
-    if (p != 1) EXPECT_EQ(total(ob.view.players[p].resources), 0);
+    if (p != 1) {
+      EXPECT_EQ(total(ob.view.players[p].resources), 0);
+    }
   }
   EXPECT_EQ(ob.view.players[1].resources, s.players[1].resources);
   EXPECT_EQ(ob.unknown_dev_cards, (DevCounts{14, 5, 2, 2, 2}));
