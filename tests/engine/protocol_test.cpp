@@ -27,7 +27,9 @@ json send(Protocol& p, const std::string& line) {
     return json{{"ok", false}, {"error", "not json"}};
   }
   EXPECT_TRUE(j.contains("ok") && j["ok"].is_boolean()) << out;
-  if (j["ok"] == false) EXPECT_TRUE(j["error"].is_string() && !j["error"].empty()) << out;
+  if (j["ok"] == false) {
+    EXPECT_TRUE(j["error"].is_string() && !j["error"].empty()) << out;
+  }
   return j;
 }
 
@@ -36,7 +38,9 @@ void expect_error(Protocol& p, const std::string& line, const std::string& needl
   const size_t history = p.game().history().size();
   const json j = send(p, line);
   EXPECT_EQ(j["ok"], false) << line;
-  if (!needle.empty()) EXPECT_NE(j.value("error", "").find(needle), std::string::npos) << j.dump();
+  if (!needle.empty()) {
+    EXPECT_NE(j.value("error", "").find(needle), std::string::npos) << j.dump();
+  }
   EXPECT_TRUE(p.game().state() == before) << line;
   EXPECT_EQ(p.game().history().size(), history) << line;
 }
