@@ -914,7 +914,7 @@ CATAN_WEB_EXPORT const char* catan_web_game_code() {
   return keep(out, catan::web::encode_game(ses->config(), ses->game()));
 }
 
-// Loads a game code (replays it to its last position). {"ok":true} or an error.
+// Loads a game code (replays it to its last position, paused). {"ok":true} or an error.
 CATAN_WEB_EXPORT const char* catan_web_load_game_code(const char* code) {
   static std::string out;
   if (!session()) return keep(out, error_json("the app is not attached"));
@@ -923,6 +923,8 @@ CATAN_WEB_EXPORT const char* catan_web_load_game_code(const char* code) {
   std::string err;
   if (!catan::web::decode_game(code ? code : "", &c, &g, &err)) return keep(out, error_json(err));
   resume_match(c, g);
+  // A replay opens paused at its last position (the UI's Resume button continues it).
+  session()->set_paused(true);
   return keep(out, ok_json());
 }
 

@@ -297,7 +297,7 @@
         console.error('[catan] replay link: ' + r.error);
         notice('This replay link could not be opened: ' + r.error, 'error', true);
       } else {
-        notice('Replayed a shared game to its last position.', 'info');
+        notice('Replayed a shared game to its last position (paused: press Resume to play on).', 'info');
         history.replaceState(null, '', location.pathname + location.search);
       }
       return;
