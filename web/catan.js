@@ -191,12 +191,16 @@
   }
 
   // ---------------------------------------------------------------- frame loop: events, saves, perf
+  // deltas: intervals between animation frames (what the user sees); work: main-thread time
+  // of each app frame (Emscripten's main-loop iteration: input, AI slice, UI, GL calls).
   const perf = {
     deltas: [],
+    work: [],
     last: 0,
-    reset() { this.deltas = []; this.last = 0; },
+    reset() { this.deltas = []; this.work = []; this.last = 0; },
     stats() {
       const d = this.deltas.slice().sort((a, b) => a - b);
+      const w = this.work.slice().sort((a, b) => a - b);
       const n = d.length;
       return {
         frames: n,
@@ -204,6 +208,11 @@
         p50: n ? d[Math.floor(n * 0.5)] : 0,
         p95: n ? d[Math.floor(n * 0.95)] : 0,
         over50: d.filter((x) => x > 50).length,
+        workFrames: w.length,
+        workP50: w.length ? w[Math.floor(w.length * 0.5)] : 0,
+        workP95: w.length ? w[Math.floor(w.length * 0.95)] : 0,
+        workMax: w.length ? w[w.length - 1] : 0,
+        workOver50: w.filter((x) => x > 50).length,
       };
     },
   };
@@ -433,6 +442,11 @@
       arguments: [],
       print: (t) => console.log(t),
       printErr: (t) => console.warn(t),
+      preMainLoop: () => { perf.t = performance.now(); },
+      postMainLoop: () => {
+        perf.work.push(performance.now() - perf.t);
+        if (perf.work.length > 5000) perf.work.shift();
+      },
       onAbort: (what) => showFatal('The game stopped because of an internal error', [String(what)]),
       onRuntimeInitialized() {
         M = window.Module;
