@@ -34,11 +34,12 @@ void palette_preview() {
   for (int seat = 0; seat < kMaxPlayers; ++seat) {
     if (seat) ImGui::SameLine(0, 10);
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float r = 8;
-    dl->AddCircleFilled(ImVec2(p.x + r, p.y + r + 1), r, player_color(seat), 20);
-    dl->AddCircle(ImVec2(p.x + r, p.y + r + 1), r, player_color_dark(seat), 20, 1.5f);
-    ImGui::Dummy(ImVec2(2 * r, 2 * r));
+    const float r = 7, fh = ImGui::GetFrameHeight();
+    dl->AddCircleFilled(ImVec2(p.x + r, p.y + fh * 0.5f), r, player_color(seat), 20);
+    dl->AddCircle(ImVec2(p.x + r, p.y + fh * 0.5f), r, player_color_dark(seat), 20, 1.5f);
+    ImGui::Dummy(ImVec2(2 * r, fh));
     ImGui::SameLine(0, 4);
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(player_color_name(seat));
   }
 }

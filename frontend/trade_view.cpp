@@ -294,10 +294,16 @@ void target_picker(const Session& s, const GameState& v, int viewer, int* to) {
     if (ImGui::Button("Everyone")) *to = -1;
     if (sel) ImGui::PopStyleColor();
   }
+  // Buttons carry the short colour name in the player's colour (full name in the tooltip) and
+  // wrap to a new line when the panel is narrow.
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::CalcItemWidth();
   for (int p = 0; p < v.num_players; ++p) {
     if (p == viewer || v.players[p].forfeited) continue;
-    ImGui::SameLine();
     ImGui::PushID(p);
+    const std::string label = player_color_name(p);
+    const float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + bw > right) ImGui::NewLine();
     const bool sel = *to == p;
     const ImU32 c = player_color(p);
     ImGui::PushStyleColor(ImGuiCol_Button,
@@ -307,11 +313,9 @@ void target_picker(const Session& s, const GameState& v, int viewer, int* to) {
     ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImGui::ColorConvertU32ToFloat4(c));
     ImGui::PushStyleColor(ImGuiCol_Text,
                           ImGui::ColorConvertU32ToFloat4(sel ? theme().text_dark : theme().text));
-    std::string label = seat_label(s, p);
-    if (label.size() > 14) label = label.substr(0, 13) + ".";
     if (ImGui::Button(label.c_str())) *to = p;
     ImGui::PopStyleColor(4);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", seat_label(s, p).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Offer to %s only", seat_label(s, p).c_str());
     ImGui::PopID();
   }
 }
@@ -491,23 +495,26 @@ void draw_incoming(Session& s, TradeViewState& st, const GameState& v, int viewe
 
   const Verdict acc = check_accept(v, viewer);
   const ImU32 good = theme().good;
+  const float third = (ImGui::CalcItemWidth() - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
   ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(good, 0.8f)));
   if (guarded_button("Accept", acc.ok && can_act, can_act ? acc.why : "Not your move.",
-                     ImVec2(90, 0))) {
+                     ImVec2(third, 0))) {
     submit_or_note(s, st, Action::simple(ActionType::AcceptTrade));
   }
   ImGui::PopStyleColor();
   ImGui::SameLine();
-  if (guarded_button("Decline", can_act, "Not your move.", ImVec2(90, 0))) {
+  if (guarded_button("Decline", can_act, "Not your move.", ImVec2(third, 0))) {
     submit_or_note(s, st, Action::simple(ActionType::DeclineTrade));
   }
   const bool arena = v.options.trade == TradeMode::OneForOne;
   ImGui::SameLine();
+  const bool say_why = !acc.ok && can_act;
   if (guarded_button(st.counter_open ? "Hide counter" : "Counter...", !arena && can_act,
                      arena ? "Arena rules: accept or decline only." : "Not your move.",
-                     ImVec2(110, 0))) {
+                     ImVec2(third, 0))) {
     st.counter_open = !st.counter_open;
   }
+  if (say_why) verdict_line(acc, "");
   // A fresh counter draft for every new offer: start from the offer, seen from our side.
   const int stamp = v.offers_this_turn + 16 * v.turn;
   if (st.counter_for_offer != stamp) {
