@@ -110,6 +110,7 @@ class HeuristicBot final : public Bot {
   explicit HeuristicBot(const AiConfig& c)
       : params_(ai::personality_params(c.personality)), skill_(ai::level_skill(c.level)) {
     rng_.state = mix_seed(c.seed, 0x4E0 + static_cast<int>(c.level));
+    if (c.level >= AiLevel::Hard) ai::strengthen(params_);
   }
   void start(const Observation& obs, const EventLog& events) override {
     const GameState view = ai::legal_view(obs);
@@ -136,18 +137,25 @@ class HeuristicBot final : public Bot {
   Action choice_;
 };
 
-// Expert: determinized Monte Carlo over Hard's ranked candidates (UCB1 at the root, one
-// fresh determinization per iteration: opponents' hands sampled from card counting, the
-// deck from the unknown development cards, dice from its own Rng). Playouts use the fast
-// policy for about one round, then a cutoff evaluation. Anytime: step() runs slices.
+// Expert: determinized Monte Carlo over Hard's ranked candidate moves. One iteration
+// samples one determinization (opponents' hands from card counting and the bank, the deck
+// from the unknown development cards, the dice from the bot's own Rng) and plays EVERY
+// candidate out from it with the same random numbers (paired comparison, low variance):
+// the rest of our turn with our own greedy policy, then about one round of the fast
+// policy for everybody, then the evaluation (ours minus the best opponent's; a win counts
+// big). The move with the best mean is played if it beats Hard's own first choice by a
+// margin. Anytime: step() runs iterations in slices; budget_ms or max_iterations ends it.
 class ExpertBot final : public Bot {
  public:
   explicit ExpertBot(const AiConfig& c)
       : cfg_(c),
         params_(ai::personality_params(c.personality)),
-        skill_(ai::level_skill(AiLevel::Hard)) {
+        skill_(ai::level_skill(AiLevel::Expert)) {
     rng_.state = mix_seed(c.seed, 0xE4E);
+    ai::strengthen(params_);
     neutral_ = ai::personality_params(Personality::Balanced);
+    cont_skill_ = ai::level_skill(AiLevel::Normal);
+    cont_skill_.offers = false;
   }
 
   void start(const Observation& obs, const EventLog& events) override {
@@ -162,19 +170,19 @@ class ExpertBot final : public Bot {
     ctx.params = params_;
     ctx.skill = skill_;
     ctx.beliefs = &beliefs_;
-    cands_ = ai::candidate_actions(ctx, rng_, kMaxCands);
+    const Phase ph = view_.phase;
+    // Setup: Hard's placement lookahead is used as is; whole-game playouts from the setup
+    // (kSearchSetup) measured no better in the arena and cost far more.
+    setup_ = kSearchSetup && ph == Phase::SetupSettlement;
+    const bool searched = setup_ || ph == Phase::Main || ph == Phase::MoveRobber ||
+                          ph == Phase::Roll || ph == Phase::RoadBuilding1 ||
+                          ph == Phase::RoadBuilding2;
+    cands_ = ai::candidate_actions(ctx, rng_, setup_ ? kSetupCands : searched ? kMaxCands : 1);
     const int n = static_cast<int>(cands_.size());
-    visits_.assign(n, 0.0);
-    total_.assign(n, 0.0);
-    // Prior: the heuristic's ranking as a few virtual visits.
-    for (int i = 0; i < n; ++i) {
-      const double prior = 0.5 + 0.04 * (n - i) / n;
-      visits_[i] = kPriorVisits;
-      total_[i] = kPriorVisits * prior;
-    }
+    sum_.assign(n, 0.0);
     iterations_ = 0;
     done_ = n <= 1;
-    turn0_ = obs_.view.turn;
+    turn0_ = view_.turn;
   }
 
   bool step(double max_ms) override {
@@ -188,7 +196,7 @@ class ExpertBot final : public Bot {
           done_ = true;
           return true;
         }
-      } else if (ms_since(t0_) >= cfg_.budget_ms * 0.97) {
+      } else if (ms_since(t0_) >= cfg_.budget_ms * 0.9) {
         done_ = true;
         return true;
       }
@@ -198,66 +206,97 @@ class ExpertBot final : public Bot {
 
   Action action() override {
     if (cands_.empty()) return first_legal(view_);
+    if (iterations_ == 0) return cands_[0];
     int best = 0;
     for (int i = 1; i < static_cast<int>(cands_.size()); ++i)
-      if (total_[i] / visits_[i] > total_[best] / visits_[best]) best = i;
+      if (sum_[i] > sum_[best]) best = i;
+    // Keep Hard's choice unless the search is clearly better.
+    if (best != 0 && !setup_ && (sum_[best] - sum_[0]) / iterations_ < kMargin) best = 0;
     return cands_[best];
   }
 
  private:
-  static constexpr int kMaxCands = 7;
-  static constexpr double kPriorVisits = 2.0;
+  static constexpr int kMaxCands = 6;
+  static constexpr int kSetupCands = 5;
+  static constexpr bool kSearchSetup = false;
+  static constexpr int kSetupTurns = 60;
+  static constexpr double kMargin = 0.04;
 
   void iterate() {
-    const int n = static_cast<int>(cands_.size());
-    double logn = 0;
-    for (double v : visits_) logn += v;
-    logn = std::log(logn);
-    int arm = 0;
-    double bv = -1e18;
-    for (int i = 0; i < n; ++i) {
-      const double u = total_[i] / visits_[i] + 0.35 * std::sqrt(logn / visits_[i]);
-      if (u > bv) {
-        bv = u;
-        arm = i;
-      }
+    const GameState base = ai::determinize(obs_, &beliefs_, rng_);
+    const uint64_t dice = rng_.next();
+    const uint64_t pol = rng_.next();
+    for (size_t i = 0; i < cands_.size(); ++i) {
+      GameState s = base;
+      s.rng.state = dice;
+      Rng prng{pol};
+      double r = -50;
+      if (apply(s, cands_[i], nullptr, nullptr))
+        r = setup_ ? setup_playout(s, prng) : playout(s, prng);
+      sum_[i] += r;
     }
-    GameState s = ai::determinize(obs_, &beliefs_, rng_);
-    double reward = 0;
-    if (apply(s, cands_[arm], nullptr, nullptr)) reward = playout(s);
-    visits_[arm] += 1;
-    total_[arm] += reward;
   }
 
-  double playout(GameState& s) {
+  // Setup: finish the placements greedily, then play the game out with the fast policy
+  // (several dozen turns); a win counts, plus a little for the VP reached.
+  double setup_playout(GameState& s, Rng& prng) {
     const int me = obs_.seat;
-    const int horizon = turn0_ + s.num_players + 1;
+    ai::Ctx k = ai::make_ctx(s, me, params_, cont_skill_);
+    ai::finish_setup_greedy(s, k, prng);
+    const int horizon = s.turn + kSetupTurns;
     int steps = 0;
-    while (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon && steps < 600) {
-      const Action a = ai::playout_action(s, rng_, scratch_);
+    while (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon && steps < 3000) {
+      const Action a = ai::playout_action(s, prng, scratch_);
       if (!apply(s, a, nullptr, nullptr)) break;
       ++steps;
     }
-    if (s.winner >= 0) return s.winner == me ? 1.0 : 0.0;
+    double r = s.winner == me ? 1.0 : 0.0;
+    int best_other = 0;
+    for (int p = 0; p < s.num_players; ++p)
+      if (p != me) best_other = std::max(best_other, s.total_vp(p));
+    r += 0.05 * (s.total_vp(me) - best_other);
+    return r;
+  }
+
+  double playout(GameState& s, Rng& prng) {
+    const int me = obs_.seat;
+    const int horizon = turn0_ + s.num_players + 1;
+    int steps = 0;
+    while (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon && steps < 500) {
+      const int p = s.to_move();
+      Action a;
+      if (p == me && s.turn == turn0_) {
+        // The rest of our own turn: our greedy policy (no negotiation in playouts).
+        ai::Ctx k = ai::make_ctx(s, me, params_, cont_skill_);
+        k.in_playout = true;
+        a = ai::heuristic_action(k, prng);
+      } else {
+        a = ai::playout_action(s, prng, scratch_);
+      }
+      if (!apply(s, a, nullptr, nullptr)) break;
+      ++steps;
+    }
+    if (s.winner >= 0) return s.winner == me ? 6.0 : -6.0;
     const double mine = ai::evaluate(s, me, params_);
     double best_other = -1e9;
     for (int p = 0; p < s.num_players; ++p)
       if (p != me) best_other = std::max(best_other, ai::evaluate(s, p, neutral_));
-    return 1.0 / (1.0 + std::exp(-1.2 * (mine - best_other)));
+    return mine - 0.5 * best_other;
   }
 
   AiConfig cfg_;
   ai::Params params_, neutral_;
-  ai::Skill skill_;
+  ai::Skill skill_, cont_skill_;
   Rng rng_;
   Observation obs_;
   GameState view_;
   ai::Beliefs beliefs_;
   std::vector<Action> cands_;
-  std::vector<double> visits_, total_;
+  std::vector<double> sum_;
   std::vector<Action> scratch_;
   int iterations_ = 0;
   bool done_ = true;
+  bool setup_ = false;
   int turn0_ = 0;
   Clock::time_point t0_;
 };

@@ -24,8 +24,13 @@ struct Params {
   double knight_eager = 1.0;    // how readily knights are played
   double w_road = 1.0, w_settlement = 1.0, w_city = 1.0, w_dev = 1.0;
   std::array<double, kNumResources> res_bias{1, 1, 1, 1, 1};  // setup / production taste
+  // Evaluation term multipliers: production, diversity, expansion, hand, development
+  // card, road race, army race, city target, over-7 penalty, knights in hand.
+  std::array<double, 10> tune{1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 };
 Params personality_params(Personality p);
+// The evaluation refinements of the strong levels (tuned in the arena, Hard vs 3 Hard).
+void strengthen(Params& p);
 
 // How well a level plays.
 struct Skill {
@@ -36,6 +41,7 @@ struct Skill {
   bool port_aware = true;  // bank trades at port rates through the search
   double trade_scale = 1;  // how readily it offers
   bool offers = true;
+  int extra_offers = 0;  // offers per turn beyond the personality's
 };
 Skill level_skill(AiLevel l);
 
@@ -90,6 +96,8 @@ GameState determinize(const Observation& obs, const Beliefs* b, Rng& rng);
 Action heuristic_action(const Ctx& ctx, Rng& rng);
 // Ranked candidate first moves (best first), used by Expert as its search root.
 std::vector<Action> candidate_actions(const Ctx& ctx, Rng& rng, int max_n);
+// Completes the setup phase greedily for every seat (c gives `me`'s params).
+void finish_setup_greedy(GameState& s, const Ctx& c, Rng& rng);
 // Fast rule-based policy for playouts (state is fully known).
 Action playout_action(const GameState& s, Rng& rng, std::vector<Action>& scratch);
 

@@ -56,6 +56,11 @@ Params personality_params(Personality p) {
   return x;
 }
 
+void strengthen(Params& p) {
+  p.tune[3] *= 0.65;  // cards in hand matter less than what they build
+  p.tune[4] *= 1.3;   // development cards are worth more than the plain estimate
+}
+
 Skill level_skill(AiLevel l) {
   Skill k;
   switch (l) {
@@ -78,7 +83,8 @@ Skill level_skill(AiLevel l) {
       k.depth = 3;
       k.tracker = true;
       k.leader = true;
-      k.trade_scale = 1.0;
+      k.trade_scale = 2.0;
+      k.extra_offers = 1;
       break;
   }
   return k;
@@ -185,7 +191,7 @@ int targets(const GameState& s, int me, const Params& prm, Target out[4]) {
     for (int i = 0; i < vi.num_neighbors; ++i)
       if (s.edge_owner[vi.edges[i]] == me) spot_connected = true;
   }
-  if (ps.cities_left > 0 && has_settlement) out[n++] = {kCityCost, 1.25 * prm.w_city};
+  if (ps.cities_left > 0 && has_settlement) out[n++] = {kCityCost, 1.25 * prm.w_city * prm.tune[7]};
   if (ps.settlements_left > 0)
     out[n++] = {kSettlementCost, (spot_connected ? 1.2 : 0.55) * prm.w_settlement};
   if (s.num_dev_cards_left() > 0) out[n++] = {kDevCardCost, 0.55 * prm.w_dev};
@@ -217,7 +223,7 @@ double hand_value(const GameState& s, int me, const ResourceCounts& h, const Par
   const int tot = total(h);
   double val = 0.55 * best + 0.2 * second + 0.045 * tot;
   // Cards beyond 7 are exposed to a 7 before the next turn (about 1 in 3).
-  if (tot > 7) val -= 0.09 * (tot - 7) + 0.15;
+  if (tot > 7) val -= (0.09 * (tot - 7) + 0.15) * prm.tune[8];
   return val;
 }
 
@@ -252,7 +258,7 @@ double evaluate(const GameState& s, int me, const Params& prm) {
     pv += w[r] * (prod[r] <= 10 ? prod[r] : 10 + 0.6 * (prod[r] - 10));
     if (prod[r] > 0) ++kinds;
   }
-  val += (0.045 * pv + 0.1 * kinds) * (0.35 + f);
+  val += (0.045 * pv * prm.tune[0] + 0.1 * kinds * prm.tune[1]) * (0.35 + f);
 
   // Ports that match production.
   const auto rates = ps.trade_rate;
@@ -305,7 +311,7 @@ double evaluate(const GameState& s, int me, const Params& prm) {
     if (s.longest_road_holder >= 0) hl = s.players[s.longest_road_holder].longest_road;
     const int need = std::max(5, hl + 1);
     const int mine = ps.longest_road;
-    if (mine + 2 >= need) val += 0.35 * prm.w_road * (1.0 - (need - mine) / 3.0);
+    if (mine + 2 >= need) val += 0.35 * prm.tune[5] * prm.w_road * (1.0 - (need - mine) / 3.0);
     val += 0.02 * mine;
   }
   // Largest army race.
@@ -317,16 +323,16 @@ double evaluate(const GameState& s, int me, const Params& prm) {
       hk = s.players[s.largest_army_holder].dev_played[static_cast<int>(DevCard::Knight)];
     const int need = hk + 1;
     if (kn + kh >= need)
-      val += 0.9;
+      val += 0.9 * prm.tune[6];
     else
       val += 0.25 * (kn + kh) / need;
   }
   // Development cards in hand (VP cards are counted in total_vp).
-  val += 0.3 * kh * prm.knight_eager / (prm.knight_eager + 0.3) +
+  val += 0.3 * prm.tune[9] * kh * prm.knight_eager / (prm.knight_eager + 0.3) +
          0.35 * (ps.dev_cards[2] + ps.dev_cards[3] + ps.dev_cards[4]);
 
   // Cards in hand.
-  val += hand_value(s, me, ps.resources, prm);
+  val += prm.tune[3] * hand_value(s, me, ps.resources, prm);
   return val;
 }
 

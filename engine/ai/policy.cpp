@@ -52,7 +52,7 @@ bool apply_eval(const GameState& s, const Action& a, int me, const Params& p, Ga
         if (ps.dev_bought_this_turn[d] > 0) --ps.dev_bought_this_turn[d];
       }
     }
-    bonus = kDevExpected * p.w_dev;
+    bonus = kDevExpected * p.w_dev * p.tune[4];
   }
   *value = evaluate(*out, me, p) + bonus;
   return true;
@@ -201,6 +201,64 @@ Action setup_road(const Ctx& c, Rng& rng) {
     }
   }
   return best;
+}
+
+}  // namespace
+
+void finish_setup_greedy(GameState& s, const Ctx& c, Rng& rng) {
+  const Params neutral;
+  int guard = 0;
+  while ((s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad) && guard++ < 40) {
+    const int p = s.to_move();
+    Ctx k = c;
+    k.s = &s;
+    k.me = p;
+    k.params = p == c.me ? c.params : neutral;
+    k.skill.noise = 0;
+    Action a;
+    if (s.phase == Phase::SetupRoad) {
+      a = setup_road(k, rng);
+    } else {
+      thread_local std::vector<Action> acts;
+      legal_actions(s, acts);
+      double bv = -1e9;
+      for (const Action& x : acts) {
+        if (x.type != ActionType::BuildSettlement) continue;
+        const double v = spot_value(s, x.arg, p, k.params);
+        if (v > bv) {
+          bv = v;
+          a = x;
+        }
+      }
+      if (bv < -1e8) break;
+    }
+    if (!apply(s, a, nullptr, nullptr)) break;
+  }
+}
+
+namespace {
+
+// Hard: plays the rest of the setup out (every seat greedy by spot value, roads toward
+// their best next spot) for the top candidates and keeps the one whose finished setup
+// evaluates best for us. This is the "likely replies" of the placement phase.
+std::vector<Scored> setup_lookahead(const Ctx& c, Rng& rng) {
+  auto ranked = rank_setup_settlements(c, rng);
+  const int keep = std::min<int>(static_cast<int>(ranked.size()), 7);
+  const Params neutral;
+  std::vector<Scored> out;
+  for (int i = 0; i < keep; ++i) {
+    GameState s = *c.s;
+    if (!apply(s, ranked[i].a, nullptr, nullptr)) continue;
+    finish_setup_greedy(s, c, rng);
+    double others = 0;
+    for (int p = 0; p < s.num_players; ++p)
+      if (p != c.me) others = std::max(others, evaluate(s, p, neutral));
+    out.push_back({ranked[i].a, evaluate(s, c.me, c.params) - 0.0 * others + 0.02 * ranked[i].v});
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Scored& x, const Scored& y) { return x.v > y.v; });
+  if (out.empty()) return ranked;
+  return out;
 }
 
 // ---- Robber ----------------------------------------------------------------------------
@@ -545,7 +603,7 @@ bool make_offer(const Ctx& c, Rng& rng, Action* out) {
   const GameState& s = *c.s;
   if (c.in_playout || !c.skill.offers) return false;
   const PlayerState& ps = s.players[c.me];
-  int cap = c.params.max_offers;
+  int cap = c.params.max_offers + c.skill.extra_offers;
   if (s.options.max_offers_per_turn > 0) cap = std::min<int>(cap, s.options.max_offers_per_turn);
   if (s.offers_this_turn >= cap) return false;
   if (unit(rng) >= c.params.offer_rate * c.skill.trade_scale) return false;
@@ -654,7 +712,8 @@ Action heuristic_action(const Ctx& c, Rng& rng) {
   Action a = fallback(s);
   switch (s.phase) {
     case Phase::SetupSettlement: {
-      auto r = rank_setup_settlements(c, rng);
+      auto r = c.skill.depth > 1 && !c.in_playout ? setup_lookahead(c, rng)
+                                                  : rank_setup_settlements(c, rng);
       if (!r.empty()) a = r[0].a;
       break;
     }
@@ -709,7 +768,7 @@ std::vector<Action> candidate_actions(const Ctx& c, Rng& rng, int max_n) {
   };
   switch (s.phase) {
     case Phase::SetupSettlement:
-      for (const Scored& x : rank_setup_settlements(c, rng)) push(x.a);
+      for (const Scored& x : setup_lookahead(c, rng)) push(x.a);
       break;
     case Phase::MoveRobber:
       for (const Scored& x : rank_robber(c, rng)) push(x.a);

@@ -128,9 +128,9 @@ TEST_P(AiLegality, NeverIllegalAcrossPresetsAndPlayerCounts) {
 
 INSTANTIATE_TEST_SUITE_P(
     Levels, AiLegality,
-    ::testing::Values(LegalCase{AiLevel::Random, 8}, LegalCase{AiLevel::Easy, 10},
-                      LegalCase{AiLevel::Normal, 10}, LegalCase{AiLevel::Hard, 6},
-                      LegalCase{AiLevel::Expert, 2}),
+    ::testing::Values(LegalCase{AiLevel::Random, 40}, LegalCase{AiLevel::Easy, 40},
+                      LegalCase{AiLevel::Normal, 40}, LegalCase{AiLevel::Hard, 25},
+                      LegalCase{AiLevel::Expert, 8}),
     [](const auto& info) { return std::string(ai_level_name(info.param.level)); });
 
 // Collects states along a game played by Normal bots (many phases: setup, roll, main,
