@@ -336,7 +336,7 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
     trophy(dl, ImVec2(p.x + 42, p.y + h * 0.5f), 50, t.accent);
     const std::string title = g.winner == s.viewer() && s.is_human(g.winner)
                                   ? "You win!"
-                                  : seat_label(s, g.winner) + " wins!";
+                                  : seat_name3(s, g.winner) + " wins!";
     ImFont* f = fonts().big ? fonts().big : ImGui::GetFont();
     const float big = fonts().big ? fonts().big->FontSize * ImGui::GetIO().FontGlobalScale
                                   : ImGui::GetFontSize() * 2.2f;

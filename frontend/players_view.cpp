@@ -294,12 +294,12 @@ std::string turn_banner(const Session& s) {
   const GameState& v = s.state();
   const int viewer = s.viewer();
   if (v.phase == Phase::GameOver) {
-    return v.winner == viewer ? "You win!" : seat_label(s, v.winner) + " wins the game";
+    return v.winner == viewer ? "You win!" : seat_name3(s, v.winner) + " wins the game";
   }
   const int m = v.to_move();
   if (m < 0) return "";
   const bool me = m == viewer && s.is_human(m);
-  const std::string who = me ? "Your turn" : seat_label(s, m);
+  const std::string who = me ? "Your turn" : seat_name3(s, m);
   if (me) {
     switch (v.phase) {
       case Phase::SetupSettlement:

@@ -380,7 +380,7 @@ const char* answer_word(TradeAnswer a) {
 void offer_summary(const Session& s, const TradeOffer& o, int viewer) {
   seat_chip(o.from, 12, true);
   ImGui::SameLine();
-  const std::string who = o.from == viewer ? "You offer" : seat_label(s, o.from) + " offers";
+  const std::string who = o.from == viewer ? "You offer" : seat_name3(s, o.from) + " offers";
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(who.c_str());
   ImGui::SameLine();
@@ -390,7 +390,7 @@ void offer_summary(const Session& s, const TradeOffer& o, int viewer) {
   ImGui::SameLine();
   bundle_inline(o.get, kIcon);
   ImGui::TextDisabled(
-      "to %s", o.to < 0 ? "everyone" : (o.to == viewer ? "you" : seat_label(s, o.to).c_str()));
+      "to %s", o.to < 0 ? "everyone" : (o.to == viewer ? "you" : seat_name3(s, o.to).c_str()));
 }
 
 // The responses, one row per asked player: name, answer, a Confirm button for acceptances
@@ -478,7 +478,7 @@ void draw_pending(Session& s, TradeViewState& st, const GameState& v, int viewer
 
 void draw_incoming(Session& s, TradeViewState& st, const GameState& v, int viewer, bool can_act) {
   const TradeOffer& o = v.offer;
-  const std::string title = seat_label(s, o.from) + " offers you a trade";
+  const std::string title = seat_name3(s, o.from) + " offers you a trade";
   panel_begin("incoming", title.c_str(), player_color(o.from));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("You get ");
@@ -690,13 +690,13 @@ std::string trade_status_line(const Session& s) {
   if (v.phase == Phase::TradeResponse) {
     const int who = v.to_move();
     const std::string offerer =
-        v.offer.from == viewer ? "your" : seat_label(s, v.offer.from) + "'s";
+        v.offer.from == viewer ? "your" : seat_name3(s, v.offer.from) + "'s";
     if (who == viewer) return "Answer " + offerer + " offer";
-    return seat_label(s, who) + " is considering " + offerer + " offer";
+    return seat_name3(s, who) + " is considering " + offerer + " offer";
   }
   if (v.phase == Phase::TradeConfirm) {
     if (v.offer.from == viewer) return "Choose a trade partner or cancel";
-    return seat_label(s, v.offer.from) + " is choosing a trade partner";
+    return seat_name3(s, v.offer.from) + " is choosing a trade partner";
   }
   return "";
 }

@@ -15,6 +15,12 @@ std::string seat_label(const Session& s, int seat) {
   return player_color_name(seat);
 }
 
+std::string seat_name3(const Session& s, int seat) {
+  std::string n = seat_label(s, seat);
+  if (n == "You" && seat >= 0 && seat < kMaxPlayers) return player_color_name(seat);
+  return n;
+}
+
 void seat_labels(const Session& s, std::string (&names)[4]) {
   for (int i = 0; i < 4; ++i) names[i] = seat_label(s, i);
 }

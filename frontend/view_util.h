@@ -22,6 +22,8 @@ class Session;
 
 std::string seat_label(const Session& s, int seat);
 void seat_labels(const Session& s, std::string (&names)[4]);
+// seat_label for third-person sentences: a seat named "You" reads as its colour ("Red").
+std::string seat_name3(const Session& s, int seat);
 
 // "Hard Trader" for an AI seat, "Human" for a person.
 std::string seat_role(const Session& s, int seat);
