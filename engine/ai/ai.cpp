@@ -196,9 +196,13 @@ class ExpertBot final : public Bot {
           done_ = true;
           return true;
         }
-      } else if (ms_since(t0_) >= cfg_.budget_ms * 0.9) {
-        done_ = true;
-        return true;
+      } else {
+        // Stop when one more iteration (at the mean cost so far) would overrun the budget.
+        const double used = ms_since(t0_);
+        if (used + used / iterations_ >= cfg_.budget_ms * 0.95) {
+          done_ = true;
+          return true;
+        }
       }
       if (ms_since(slice0) >= max_ms) return false;
     }
