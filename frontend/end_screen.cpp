@@ -88,7 +88,7 @@ void section_title(const char* t) {
 }
 
 void name_cell(const Session& s, int seat) {
-  seat_chip(seat, 12);
+  seat_chip(seat, px(12));
   ImGui::SameLine();
   const float w = ImGui::GetContentRegionAvail().x;
   ImGui::TextUnformatted(fit_text(seat_label(s, seat), w).c_str());
@@ -96,7 +96,7 @@ void name_cell(const Session& s, int seat) {
 }
 
 void vp_table(const Session& s, const GameState& g) {
-  section_title("Victory points");
+  section_title("Victory points by source");
   const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                             ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
   if (!ImGui::BeginTable("##vp", 7, f)) return;
@@ -309,15 +309,15 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   const Theme& t = theme();
   EndChoice choice = EndChoice::None;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const ImVec2 size(std::min(1060.0f, vp->WorkSize.x * 0.94f),
-                    std::min(720.0f, vp->WorkSize.y * 0.94f));
+  const ImVec2 size(std::min(px(1060), vp->WorkSize.x * 0.94f),
+                    std::min(px(720), vp->WorkSize.y * 0.94f));
   ImGui::SetNextWindowPos(
       ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
       ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(size, ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.97f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, t.rounding * 1.5f);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(18, 14));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(px(18), px(14)));
   ImGui::Begin("Game over##end_screen", nullptr,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar |
@@ -327,25 +327,25 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   // Banner.
   {
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float w = ImGui::GetContentRegionAvail().x, h = 70;
+    const float w = ImGui::GetContentRegionAvail().x, h = px(70);
     const ImU32 wc = player_color(g.winner);
     dl->AddRectFilledMultiColor(p, ImVec2(p.x + w, p.y + h), with_alpha(wc, 0.55f),
                                 with_alpha(wc, 0.05f), with_alpha(wc, 0.05f),
                                 with_alpha(wc, 0.55f));
     dl->AddRect(p, ImVec2(p.x + w, p.y + h), with_alpha(wc, 0.8f), t.rounding, 0, 1.5f);
-    trophy(dl, ImVec2(p.x + 42, p.y + h * 0.5f), 50, t.accent);
+    trophy(dl, ImVec2(p.x + px(42), p.y + h * 0.5f), px(50), t.accent);
     const std::string title = g.winner == s.viewer() && s.is_human(g.winner)
                                   ? "You win!"
                                   : seat_name3(s, g.winner) + " wins!";
     ImFont* f = fonts().big ? fonts().big : ImGui::GetFont();
     const float big = fonts().big ? fonts().big->FontSize * ImGui::GetIO().FontGlobalScale
                                   : ImGui::GetFontSize() * 2.2f;
-    dl->AddText(f, big, ImVec2(p.x + 82, p.y + 9), IM_COL32(0, 0, 0, 150), title.c_str());
-    dl->AddText(f, big, ImVec2(p.x + 80, p.y + 7), t.text, title.c_str());
+    dl->AddText(f, big, ImVec2(p.x + px(82), p.y + 9), IM_COL32(0, 0, 0, 150), title.c_str());
+    dl->AddText(f, big, ImVec2(p.x + px(80), p.y + 7), t.text, title.c_str());
     char sub[160];
     std::snprintf(sub, sizeof sub, "%d victory points after %d turns and %d rolls  -  seed %llu",
                   g.total_vp(g.winner), g.turn, g.rolls, static_cast<unsigned long long>(g.seed));
-    dl->AddText(ImVec2(p.x + 82, p.y + 12 + big), t.text_dim, sub);
+    dl->AddText(ImVec2(p.x + px(82), p.y + 12 + big), t.text_dim, sub);
     ImGui::Dummy(ImVec2(w, h));
   }
   ImGui::Spacing();
@@ -382,7 +382,7 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
 
   ImGui::Separator();
   ImGui::Spacing();
-  const ImVec2 bs(170, 0);
+  const ImVec2 bs(px(170), 0);
   ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.good, 0.85f)));
   if (ImGui::Button("Rematch (same seed)", bs)) choice = EndChoice::Rematch;
   ImGui::PopStyleColor();
@@ -392,8 +392,8 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   if (ImGui::Button("Rematch (new seed)", bs)) choice = EndChoice::NewSeed;
   ImGui::SameLine();
   if (ImGui::Button("New game...", bs)) choice = EndChoice::NewGame;
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - 130);
-  if (ImGui::Button("View board", ImVec2(130, 0))) {
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - px(130));
+  if (ImGui::Button("View board", ImVec2(px(130), 0))) {
     st.hidden = true;
     choice = EndChoice::Close;
   }

@@ -161,11 +161,11 @@ void player_card(const Session& s, const Observation& obs, int seat, float w) {
   dl->AddRectFilled(p, ImVec2(p.x + 6, q.y), pc, t.rounding, ImDrawFlags_RoundCornersLeft);
   dl->AddRect(p, q, sm.active ? pc : t.panel_border, t.rounding, 0, sm.active ? 2.0f : 1.0f);
 
-  const float x0 = p.x + 14;
+  const float x0 = p.x + px(14);
   float y = p.y + 6;
   // Name and role.
   std::string name = seat_label(s, seat);
-  const float vp_w = 44;
+  const float vp_w = px(44);
   const float max_name = w - (x0 - p.x) - vp_w - 6;
   while (name.size() > 3 && ImGui::CalcTextSize(name.c_str()).x > max_name) {
     name = name.substr(0, name.size() - 2) + ".";

@@ -47,8 +47,8 @@ void palette_preview() {
 
 void draw_settings_content() {
   UiSettings& s = settings();
-  const float col = 170;
-  const float w = 220;
+  const float col = px(170);
+  const float w = px(220);
   ImGui::PushID("settings_view");
 
   panel_begin("display", "Display");
@@ -122,12 +122,12 @@ void draw_settings_window(bool* open) {
   ImGui::SetNextWindowPos(
       ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
       ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(ImVec2(px(560), 0), ImGuiCond_Appearing);
   if (ImGui::Begin("Settings##settings_view", open,
                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
     draw_settings_content();
     ImGui::Spacing();
-    if (open && ImGui::Button("Close", ImVec2(100, 0))) *open = false;
+    if (open && ImGui::Button("Close", ImVec2(px(100), 0))) *open = false;
   }
   ImGui::End();
 }

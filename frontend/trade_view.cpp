@@ -191,7 +191,9 @@ TradeScreen trade_screen(const GameState& v, int viewer, bool /*viewer_can_act*/
 
 namespace {
 
-constexpr float kIcon = 22.0f;
+float icon_size() {
+  return px(22);
+}
 
 void submit_or_note(Session& s, TradeViewState& st, const Action& a) {
   std::string err;
@@ -340,16 +342,16 @@ void draw_builder(Session& s, TradeViewState& st, const GameState& v, int viewer
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Give");
   ImGui::SameLine();
-  bundle_inline(d.give, kIcon);
+  bundle_inline(d.give, icon_size());
   ImGui::SameLine();
   ImGui::TextUnformatted("  for");
   ImGui::SameLine();
-  bundle_inline(d.get, kIcon);
+  bundle_inline(d.get, icon_size());
 
   const Verdict ok = check_offer(v, viewer, d);
   verdict_line(ok, d.to < 0 ? "Ready to offer to everyone." : "Ready to offer.");
   if (guarded_button("Make offer", ok.ok && can_act, can_act ? ok.why : "Not your move.",
-                     ImVec2(120, 0))) {
+                     ImVec2(px(120), 0))) {
     submit_or_note(s, st, make_offer_action(d));
   }
   ImGui::SameLine();
@@ -378,17 +380,17 @@ const char* answer_word(TradeAnswer a) {
 }
 
 void offer_summary(const Session& s, const TradeOffer& o, int viewer) {
-  seat_chip(o.from, 12, true);
+  seat_chip(o.from, px(12), true);
   ImGui::SameLine();
   const std::string who = o.from == viewer ? "You offer" : seat_name3(s, o.from) + " offers";
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(who.c_str());
   ImGui::SameLine();
-  bundle_inline(o.give, kIcon);
+  bundle_inline(o.give, icon_size());
   ImGui::SameLine();
   ImGui::TextUnformatted("for");
   ImGui::SameLine();
-  bundle_inline(o.get, kIcon);
+  bundle_inline(o.get, icon_size());
   ImGui::TextDisabled(
       "to %s", o.to < 0 ? "everyone" : (o.to == viewer ? "you" : seat_name3(s, o.to).c_str()));
 }
@@ -411,7 +413,7 @@ void responses(Session& s, TradeViewState& st, const GameState& v, int viewer, b
     const ImVec2 top = ImGui::GetCursorScreenPos();
     dl->AddLine(ImVec2(top.x, top.y - 2), ImVec2(top.x + row_w, top.y - 2),
                 with_alpha(t.panel_border, 0.6f));
-    seat_chip(p, 12, true);
+    seat_chip(p, px(12), true);
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     const char* word = answer_word(a);
@@ -445,11 +447,11 @@ void responses(Session& s, TradeViewState& st, const GameState& v, int viewer, b
       ImGui::AlignTextToFramePadding();
       ImGui::TextDisabled("gives");
       ImGui::SameLine();
-      bundle_inline(o.counter_give[p], 20);
+      bundle_inline(o.counter_give[p], px(20));
       ImGui::SameLine();
       ImGui::TextDisabled("for");
       ImGui::SameLine();
-      bundle_inline(o.counter_get[p], 20);
+      bundle_inline(o.counter_get[p], px(20));
     }
     ImGui::Dummy(ImVec2(0, 2));
     ImGui::PopID();
@@ -483,14 +485,14 @@ void draw_incoming(Session& s, TradeViewState& st, const GameState& v, int viewe
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("You get ");
   ImGui::SameLine();
-  bundle_inline(o.give, 26);
+  bundle_inline(o.give, px(26));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("You give");
   ImGui::SameLine();
-  bundle_inline(o.get, 26);
+  bundle_inline(o.get, px(26));
   ImGui::TextDisabled("You hold:");
   ImGui::SameLine();
-  bundle_inline(v.players[viewer].resources, 16, "no cards");
+  bundle_inline(v.players[viewer].resources, px(16), "no cards");
   ImGui::Spacing();
 
   const Verdict acc = check_accept(v, viewer);
@@ -599,18 +601,18 @@ void draw_bank_trade(Session& s, BankTradeState& st) {
   const Theme& t = theme();
   ImGui::PushID("bank_trade");
   panel_begin("bank", nullptr);
-  const float sz = 30.0f;
+  const float sz = px(30);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   auto row = [&](const char* label, bool giving) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label);
     for (int r = 0; r < kNumResources; ++r) {
-      ImGui::SameLine(r == 0 ? 44.0f : 0.0f, 8.0f);
+      ImGui::SameLine(r == 0 ? px(44) : 0.0f, px(8));
       ImGui::PushID(r + (giving ? 0 : 10));
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const bool usable =
           giving ? me.resources[r] >= me.trade_rate[r] : (v.bank[r] > 0 && r != st.give);
-      ImGui::InvisibleButton("res", ImVec2(sz, sz + 14));
+      ImGui::InvisibleButton("res", ImVec2(sz, sz + ImGui::GetTextLineHeight()));
       const bool hovered = ImGui::IsItemHovered();
       if (ImGui::IsItemClicked() && usable) {
         (giving ? st.give : st.get) = r;

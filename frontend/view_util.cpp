@@ -8,6 +8,10 @@
 
 namespace catan::ui {
 
+float px(float pixels) {
+  return pixels * settings().ui_scale;
+}
+
 std::string seat_label(const Session& s, int seat) {
   if (seat < 0 || seat >= kMaxPlayers) return "Nobody";
   const std::string& n = s.config().seats[static_cast<size_t>(seat)].name;

@@ -20,6 +20,9 @@ namespace catan::ui {
 
 class Session;
 
+// Pixels scaled by settings().ui_scale (ImGui's style and fonts are scaled by the App).
+float px(float pixels);
+
 std::string seat_label(const Session& s, int seat);
 void seat_labels(const Session& s, std::string (&names)[4]);
 // seat_label for third-person sentences: a seat named "You" reads as its colour ("Red").
