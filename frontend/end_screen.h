@@ -6,6 +6,10 @@
 //
 // Pure helpers (tests/frontend/end_screen_test.cpp): vp_breakdown, expected_rolls,
 // dice_chi_square, produced_totals.
+//
+// needs (UI-A, app.cpp): at GameOver the app still shows its own small draw_game_over() box
+// (show_end is never set); set show_end = true (or add a "Details" button) so players see
+// this screen. EndChoice::Close sets st.hidden; the app then offers a "Results" button.
 #pragma once
 #include <array>
 #include <cstdint>
