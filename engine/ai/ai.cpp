@@ -153,6 +153,7 @@ class ExpertBot final : public Bot {
         skill_(ai::level_skill(AiLevel::Expert)) {
     rng_.state = mix_seed(c.seed, 0xE4E);
     ai::strengthen(params_);
+    ai::expert_tilt(params_);
     neutral_ = ai::personality_params(Personality::Balanced);
     cont_skill_ = ai::level_skill(AiLevel::Normal);
     cont_skill_.offers = false;
@@ -223,8 +224,10 @@ class ExpertBot final : public Bot {
   static constexpr int kMaxCands = 6;
   static constexpr int kSetupCands = 5;
   static constexpr bool kSearchSetup = false;
+  // Opponents in playouts use the Normal policy too (slower, closer to real play).
+  static constexpr bool kPolicyPlayouts = true;
   static constexpr int kSetupTurns = 60;
-  static constexpr double kMargin = 0.04;
+  static constexpr double kMargin = 0.1;
 
   void iterate() {
     const GameState base = ai::determinize(obs_, &beliefs_, rng_);
@@ -269,9 +272,9 @@ class ExpertBot final : public Bot {
     while (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon && steps < 500) {
       const int p = s.to_move();
       Action a;
-      if (p == me && s.turn == turn0_) {
+      if (kPolicyPlayouts || (p == me && s.turn == turn0_)) {
         // The rest of our own turn: our greedy policy (no negotiation in playouts).
-        ai::Ctx k = ai::make_ctx(s, me, params_, cont_skill_);
+        ai::Ctx k = ai::make_ctx(s, p, p == me ? params_ : neutral_, cont_skill_);
         k.in_playout = true;
         a = ai::heuristic_action(k, prng);
       } else {

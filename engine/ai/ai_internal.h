@@ -31,6 +31,9 @@ struct Params {
 Params personality_params(Personality p);
 // The evaluation refinements of the strong levels (tuned in the arena, Hard vs 3 Hard).
 void strengthen(Params& p);
+// Expert's evaluation leans toward cities and the wheat/ore economy (the strongest plan in
+// arena measurements), on top of whatever personality it has.
+void expert_tilt(Params& p);
 
 // How well a level plays.
 struct Skill {

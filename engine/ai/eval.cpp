@@ -61,6 +61,16 @@ void strengthen(Params& p) {
   p.tune[4] *= 1.3;   // development cards are worth more than the plain estimate
 }
 
+void expert_tilt(Params& p) {
+  p.w_city *= 1.3;
+  p.w_road *= 0.85;
+  p.w_dev *= 0.95;
+  p.res_bias[0] *= 0.9;
+  p.res_bias[1] *= 0.9;
+  p.res_bias[3] *= 1.15;
+  p.res_bias[4] *= 1.2;
+}
+
 Skill level_skill(AiLevel l) {
   Skill k;
   switch (l) {
