@@ -27,21 +27,21 @@ enum class ActionType : uint8_t {
   BuildRoad,        // arg = edge (also the setup road)
   BuildCity,        // arg = vertex
   BuyDevCard,
-  TradeBank,        // arg = give resource, arg2 = get resource
-  OfferTrade,       // arg = target seat or -1 for all; give/get bundles
+  TradeBank,   // arg = give resource, arg2 = get resource
+  OfferTrade,  // arg = target seat or -1 for all; give/get bundles
   AcceptTrade,
   DeclineTrade,
-  CounterTrade,     // give/get from the responder's point of view
-  ConfirmTrade,     // arg = seat whose acceptance or counter is taken
+  CounterTrade,  // give/get from the responder's point of view
+  ConfirmTrade,  // arg = seat whose acceptance or counter is taken
   CancelTrade,
   PlayKnight,
   PlayRoadBuilding,
-  FreeRoad,         // arg = edge
-  PlayYearOfPlenty, // arg, arg2 = resources
-  PlayMonopoly,     // arg = resource
-  MoveRobber,       // arg = hex
-  Steal,            // arg = victim seat
-  Discard,          // give = the cards discarded
+  FreeRoad,          // arg = edge
+  PlayYearOfPlenty,  // arg, arg2 = resources
+  PlayMonopoly,      // arg = resource
+  MoveRobber,        // arg = hex
+  Steal,             // arg = victim seat
+  Discard,           // give = the cards discarded
   EndTurn,
 };
 constexpr int kNumActionTypes = 21;

@@ -13,19 +13,26 @@
 namespace catan {
 
 enum class AiLevel : uint8_t { Random, Easy, Normal, Hard, Expert };
-enum class Personality : uint8_t { Balanced, Trader, Aggressor, Builder, Expansionist, Opportunist };
+enum class Personality : uint8_t {
+  Balanced,
+  Trader,
+  Aggressor,
+  Builder,
+  Expansionist,
+  Opportunist
+};
 
-const char* ai_level_name(AiLevel l);             // "random" "easy" "normal" "hard" "expert"
-const char* personality_name(Personality p);      // "balanced" "trader" ...
+const char* ai_level_name(AiLevel l);         // "random" "easy" "normal" "hard" "expert"
+const char* personality_name(Personality p);  // "balanced" "trader" ...
 bool parse_ai_level(const std::string& s, AiLevel* out);
 bool parse_personality(const std::string& s, Personality* out);
 
 struct AiConfig {
   AiLevel level = AiLevel::Normal;
   Personality personality = Personality::Balanced;
-  int budget_ms = 1000;      // Expert: per-decision thinking time (anytime search)
-  int max_iterations = 0;    // Expert: 0 = use the time budget; >0 = fixed, deterministic
-  uint64_t seed = 1;         // the bot's own RNG (never the game's)
+  int budget_ms = 1000;    // Expert: per-decision thinking time (anytime search)
+  int max_iterations = 0;  // Expert: 0 = use the time budget; >0 = fixed, deterministic
+  uint64_t seed = 1;       // the bot's own RNG (never the game's)
 };
 
 class Bot {
