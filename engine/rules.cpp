@@ -1,6 +1,7 @@
 #include "engine/rules.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace catan {
 namespace {
@@ -8,6 +9,123 @@ namespace {
 inline const Topology& T() {
   static const Topology* t = &topology();
   return *t;
+}
+
+// ----- Bit sets over the fixed topology (vertices: one uint64_t; edges: two) ---------------
+// Derived on the fly from the state's byte arrays (no caches in GameState), so every list
+// below is exactly what the per-element loops produced, in the same ascending order.
+struct Bits {
+  uint64_t vnbr[kNumVertices];       // vertices one edge away
+  uint64_t vedges[kNumVertices][2];  // incident edges
+  uint64_t evert[kNumEdges];         // the two endpoints
+};
+
+Bits build_bits() {
+  const Topology& t = topology();
+  Bits b{};
+  for (int v = 0; v < kNumVertices; ++v) {
+    const VertexInfo& V = t.vertices[v];
+    for (int j = 0; j < V.num_neighbors; ++j) {
+      b.vnbr[v] |= uint64_t{1} << V.neighbors[j];
+      b.vedges[v][V.edges[j] >> 6] |= uint64_t{1} << (V.edges[j] & 63);
+    }
+  }
+  for (int e = 0; e < kNumEdges; ++e)
+    b.evert[e] = (uint64_t{1} << t.edges[e].vertices[0]) | (uint64_t{1} << t.edges[e].vertices[1]);
+  return b;
+}
+
+inline const Bits& B() {
+  static const Bits* b = new Bits(build_bits());
+  return *b;
+}
+
+constexpr uint64_t kHigh = 0x8080808080808080ull;
+constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
+constexpr uint64_t kOnes = 0x0101010101010101ull;
+constexpr uint64_t kAllVertices = (uint64_t{1} << kNumVertices) - 1;
+
+// The high bit of each of the 8 bytes, gathered into 8 bits (byte i -> bit i).
+inline uint64_t gather_high(uint64_t x) {
+  return ((x & kHigh) * 0x0002040810204081ull) >> 56;
+}
+// High bit set in exactly the bytes of x that equal the byte value c.
+inline uint64_t bytes_eq(uint64_t x, uint8_t c) {
+  const uint64_t y = x ^ (kOnes * c);
+  return ~(((y & kLow7) + kLow7) | y) & kHigh;
+}
+inline uint64_t load8(const void* p) {
+  uint64_t x;
+  std::memcpy(&x, p, 8);
+  return x;
+}
+
+// Per-byte predicate over an int8_t array of N (54 or 72) bytes -> bit mask(s).
+template <int N, class F>
+inline void byte_mask(const int8_t* a, F f, uint64_t* out) {
+  static_assert(N % 8 == 0 || N == kNumVertices);
+  out[0] = 0;
+  if constexpr (N > 64) out[1] = 0;
+  constexpr int full = N / 8;
+  for (int k = 0; k < full; ++k) out[k >> 3] |= gather_high(f(load8(a + 8 * k))) << (8 * (k & 7));
+  if constexpr (N % 8) {
+    uint64_t x = 0;
+    std::memcpy(&x, a + 8 * full, N % 8);
+    out[full >> 3] |= (gather_high(f(x)) & ((1u << (N % 8)) - 1)) << (8 * (full & 7));
+  }
+}
+
+inline uint64_t vertices_owned_by(const GameState& s, int p) {
+  uint64_t m;
+  byte_mask<kNumVertices>(
+      s.vertex_owner.data(), [p](uint64_t x) { return bytes_eq(x, static_cast<uint8_t>(p)); }, &m);
+  return m;
+}
+inline uint64_t vertices_occupied(const GameState& s) {
+  uint64_t m;  // empty = -1 (sign bit set)
+  byte_mask<kNumVertices>(
+      s.vertex_owner.data(), [](uint64_t x) { return ~x; }, &m);
+  return m;
+}
+inline void edges_owned_by(const GameState& s, int p, uint64_t out[2]) {
+  byte_mask<kNumEdges>(
+      s.edge_owner.data(), [p](uint64_t x) { return bytes_eq(x, static_cast<uint8_t>(p)); }, out);
+}
+inline void edges_occupied(const GameState& s, uint64_t out[2]) {
+  byte_mask<kNumEdges>(
+      s.edge_owner.data(), [](uint64_t x) { return ~x; }, out);
+}
+inline uint64_t city_vertices(const GameState& s) {
+  uint64_t m;
+  static_assert(sizeof(Building) == 1);
+  byte_mask<kNumVertices>(
+      reinterpret_cast<const int8_t*>(s.vertex_building.data()),
+      [](uint64_t x) { return bytes_eq(x, static_cast<uint8_t>(Building::City)); }, &m);
+  return m;
+}
+
+template <class F>
+inline void for_bits(uint64_t m, F f) {
+  while (m) {
+    f(__builtin_ctzll(m));
+    m &= m - 1;
+  }
+}
+
+// Vertices touched by the edges in e[2].
+inline uint64_t edge_endpoints(const uint64_t e[2]) {
+  const Bits& b = B();
+  uint64_t m = 0;
+  for_bits(e[0], [&](int i) { m |= b.evert[i]; });
+  for_bits(e[1], [&](int i) { m |= b.evert[64 + i]; });
+  return m;
+}
+// Vertices one edge away from any vertex in vs.
+inline uint64_t neighbours_of(uint64_t vs) {
+  const Bits& b = B();
+  uint64_t m = 0;
+  for_bits(vs, [&](int v) { m |= b.vnbr[v]; });
+  return m;
 }
 
 constexpr int kKnight = static_cast<int>(DevCard::Knight);
@@ -73,22 +191,20 @@ struct EdgeSet {
 };
 
 EdgeSet road_candidates(const GameState& s, int p) {
+  const Bits& b = B();
+  uint64_t own_e[2], occ_e[2];
+  edges_owned_by(s, p, own_e);
+  edges_occupied(s, occ_e);
+  // Own buildings, and the ends of own roads that hold no building (own ones are included
+  // anyway; opponents' ones stop the road).
+  const uint64_t from = vertices_owned_by(s, p) | (edge_endpoints(own_e) & ~vertices_occupied(s));
   EdgeSet set;
-  const Topology& t = T();
-  auto add_at = [&](int v) {
-    const VertexInfo& V = t.vertices[v];
-    for (int j = 0; j < V.num_neighbors; ++j)
-      if (s.edge_owner[V.edges[j]] < 0) set.add(V.edges[j]);
-  };
-  for (int v = 0; v < kNumVertices; ++v)
-    if (s.vertex_owner[v] == p) add_at(v);
-  for (int e = 0; e < kNumEdges; ++e) {
-    if (s.edge_owner[e] != p) continue;
-    for (int k = 0; k < 2; ++k) {
-      const int v = t.edges[e].vertices[k];
-      if (s.vertex_owner[v] < 0) add_at(v);  // own buildings were added above
-    }
-  }
+  for_bits(from, [&](int v) {
+    set.w[0] |= b.vedges[v][0];
+    set.w[1] |= b.vedges[v][1];
+  });
+  set.w[0] &= ~occ_e[0];
+  set.w[1] &= ~occ_e[1];
   return set;
 }
 
@@ -97,6 +213,7 @@ bool any_road_ok(const GameState& s, int p) {
 }
 
 void push_roads(const GameState& s, int p, ActionType type, std::vector<Action>& out);
+int road_extension(const GameState& s, int p, int e);
 
 // Distance rule (003): empty, and no building of anyone (own included) one edge away.
 bool distance_ok(const GameState& s, int v) {
@@ -421,29 +538,51 @@ void place_road(GameState& s, int p, int e, EventLog* ev) {
   s.edge_owner[e] = static_cast<int8_t>(p);
   --s.players[p].roads_left;
   emit(ev, EventType::RoadBuilt, p, -1, e);
-  update_longest_road(s, 1u << p, ev);
+  // A new road never shortens p's trails, so the new longest is the old one or a trail
+  // through e. When e can only sit at the end of a trail (one endpoint has no other own road
+  // or holds an opponent's building), that trail is e plus the longest trail from the other
+  // endpoint; otherwise recompute from scratch.
+  const int L = road_extension(s, p, e);
+  if (L >= 0) {
+    if (L > s.players[p].longest_road) s.players[p].longest_road = static_cast<uint8_t>(L);
+    update_longest_road(s, 0, ev);
+  } else {
+    update_longest_road(s, 1u << p, ev);
+  }
 }
 
 void produce(GameState& s, int sum, EventLog* ev) {
   uint8_t owed[kMaxPlayers][kNumResources] = {};
-  bool anything = false;
-  for (int h = 0; h < kNumHexes; ++h) {
-    if (s.layout.number[h] != sum || h == s.robber_hex) continue;
+  unsigned res_mask = 0;  // resources anybody is owed
+  const Topology& t = T();
+  // Hexes showing `sum` (19 number bytes, three 8-byte words), minus the robber's.
+  static_assert(sizeof(s.layout.number) == kNumHexes);
+  uint64_t w[3] = {0, 0, 0};
+  std::memcpy(w, s.layout.number.data(), kNumHexes);
+  uint64_t hexes = 0;
+  for (int k = 0; k < 3; ++k)
+    hexes |= gather_high(bytes_eq(w[k], static_cast<uint8_t>(sum))) << (8 * k);
+  hexes &= ((uint64_t{1} << kNumHexes) - 1) & ~(uint64_t{1} << s.robber_hex);
+  while (hexes) {
+    const int h = __builtin_ctzll(hexes);
+    hexes &= hexes - 1;
     const int r = static_cast<int>(s.layout.terrain[h]);
     if (r >= kNumResources) continue;
-    const HexInfo& H = T().hexes[h];
+    const HexInfo& H = t.hexes[h];
     for (int i = 0; i < 6; ++i) {
       const int v = H.vertices[i];
       const int o = s.vertex_owner[v];
       if (o < 0) continue;
       owed[o][r] += s.vertex_building[v] == Building::City ? 2 : 1;
-      anything = true;
+      res_mask |= 1u << r;
     }
   }
-  if (!anything) return;
+  if (!res_mask) return;
   const int n = s.num_players;
   ResourceCounts got[kMaxPlayers] = {};
+  unsigned seat_mask = 0;
   for (int r = 0; r < kNumResources; ++r) {
+    if (!(res_mask >> r & 1)) continue;
     int tot = 0, cnt = 0, only = -1;
     for (int q = 0; q < n; ++q)
       if (owed[q][r]) {
@@ -451,25 +590,30 @@ void produce(GameState& s, int sum, EventLog* ev) {
         ++cnt;
         only = q;
       }
-    if (tot == 0) continue;
     if (tot <= s.bank[r]) {
-      for (int q = 0; q < n; ++q) got[q][r] = owed[q][r];
+      for (int q = 0; q < n; ++q)
+        if (owed[q][r]) {
+          got[q][r] = owed[q][r];
+          seat_mask |= 1u << q;
+        }
     } else {
       // 003: nobody gets it, unless only one player is owed it: they take what is left.
-      if (cnt == 1) got[only][r] = s.bank[r];
+      if (cnt == 1 && s.bank[r]) {
+        got[only][r] = s.bank[r];
+        seat_mask |= 1u << only;
+      }
       emit(ev, EventType::ProductionShort, -1, -1, r);
     }
   }
   for (int q = 0; q < n; ++q) {
-    bool any = false;
+    if (!(seat_mask >> q & 1)) continue;
     for (int r = 0; r < kNumResources; ++r)
       if (got[q][r]) {
-        any = true;
         s.players[q].resources[r] += got[q][r];
         s.bank[r] -= got[q][r];
         s.stats.produced[q][r] += got[q][r];
       }
-    if (any) emit(ev, EventType::Produced, q, -1, -1, -1, got[q]);
+    emit(ev, EventType::Produced, q, -1, -1, -1, got[q]);
   }
 }
 
@@ -604,10 +748,14 @@ void do_apply(GameState& s, const Action& a, EventLog* ev) {
       emit(ev, EventType::SettlementBuilt, p, -1, v);
       const VertexInfo& V = T().vertices[v];
       if (V.port_slot >= 0) P.trade_rate = trade_rates(s, p);
-      unsigned mask = 0;
+      // Only an opponent with two or more roads here can have had a trail through v (a
+      // trail that merely ends at v keeps its length).
+      unsigned mask = 0, seen = 0;
       for (int j = 0; j < V.num_neighbors; ++j) {
         const int o = s.edge_owner[V.edges[j]];
-        if (o >= 0 && o != p) mask |= 1u << o;
+        if (o < 0 || o == p) continue;
+        if (seen & (1u << o)) mask |= 1u << o;
+        seen |= 1u << o;
       }
       update_longest_road(s, mask, ev);
       if (setup) {
@@ -902,10 +1050,12 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
   const ResourceCounts& hand = P.resources;
   const int n = s.num_players;
   switch (s.phase) {
-    case Phase::SetupSettlement:
-      for (int v = 0; v < kNumVertices; ++v)
-        if (distance_ok(s, v)) push(out, ActionType::BuildSettlement, v);
+    case Phase::SetupSettlement: {
+      const uint64_t occ = vertices_occupied(s);
+      for_bits(kAllVertices & ~(occ | neighbours_of(occ)),
+               [&](int v) { push(out, ActionType::BuildSettlement, v); });
       break;
+    }
     case Phase::SetupRoad: {
       const VertexInfo& V = T().vertices[s.last_setup_vertex];
       int es[3], k = 0;
@@ -952,14 +1102,17 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
       break;
     case Phase::Main: {
       if (P.roads_left > 0 && covers(hand, kRoadCost)) push_roads(s, p, ActionType::BuildRoad, out);
-      if (P.settlements_left > 0 && covers(hand, kSettlementCost))
-        for (int v = 0; v < kNumVertices; ++v)
-          if (distance_ok(s, v) && touches_own_road(s, p, v))
-            push(out, ActionType::BuildSettlement, v);
+      if (P.settlements_left > 0 && covers(hand, kSettlementCost)) {
+        // Distance rule (empty, no building one edge away) and touching an own road.
+        uint64_t own_e[2];
+        edges_owned_by(s, p, own_e);
+        const uint64_t occ = vertices_occupied(s);
+        for_bits(edge_endpoints(own_e) & ~(occ | neighbours_of(occ)),
+                 [&](int v) { push(out, ActionType::BuildSettlement, v); });
+      }
       if (P.cities_left > 0 && covers(hand, kCityCost))
-        for (int v = 0; v < kNumVertices; ++v)
-          if (s.vertex_owner[v] == p && s.vertex_building[v] == Building::Settlement)
-            push(out, ActionType::BuildCity, v);
+        for_bits(vertices_owned_by(s, p) & ~city_vertices(s),
+                 [&](int v) { push(out, ActionType::BuildCity, v); });
       if (s.deck_pos < kDevDeckSize && covers(hand, kDevCardCost))
         push(out, ActionType::BuyDevCard);
       for (int g = 0; g < kNumResources; ++g)
@@ -969,19 +1122,26 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
       const GameOptions& o = s.options;
       if (include_offers &&
           (!o.max_offers_per_turn || s.offers_this_turn < o.max_offers_per_turn)) {
-        const int first_target = o.trade == TradeMode::OneForOne ? 0 : -1;
-        for (int t = first_target; t < n; ++t) {
-          if (t == p || (t >= 0 && s.players[t].forfeited)) continue;
-          for (int g = 0; g < kNumResources; ++g) {
-            if (!hand[g]) continue;
-            for (int x = 0; x < kNumResources; ++x) {
-              if (x == g) continue;
-              Action& a = push(out, ActionType::OfferTrade, t);
-              a.give[g] = 1;
-              a.get[x] = 1;
-            }
+        // The same 1-for-1 block for every target: build it once, append it per target.
+        Action block[kNumResources * (kNumResources - 1)];
+        int k = 0;
+        for (int g = 0; g < kNumResources; ++g) {
+          if (!hand[g]) continue;
+          for (int x = 0; x < kNumResources; ++x) {
+            if (x == g) continue;
+            Action& a = block[k++];
+            a = Action::simple(ActionType::OfferTrade);
+            a.give[g] = 1;
+            a.get[x] = 1;
           }
         }
+        const int first_target = o.trade == TradeMode::OneForOne ? 0 : -1;
+        if (k)
+          for (int t = first_target; t < n; ++t) {
+            if (t == p || (t >= 0 && s.players[t].forfeited)) continue;
+            for (int i = 0; i < k; ++i) block[i].arg = static_cast<int8_t>(t);
+            out.insert(out.end(), block, block + k);
+          }
       }
       add_dev_plays(s, p, out);
       push(out, ActionType::EndTurn);
@@ -1019,22 +1179,58 @@ bool apply(GameState& s, const Action& a, std::string* error, EventLog* events) 
 }
 
 namespace {
-int trail(const GameState& s, int p, int v, bool* used) {
+// Longest trail from v over the edges in avail (own roads not used yet); a vertex in stop
+// (an opponent's building) ends the trail.
+struct TrailCtx {
+  const Topology* t;
+  uint64_t stop;
+};
+int trail(const TrailCtx& c, int v, uint64_t a0, uint64_t a1) {
   int best = 0;
-  const VertexInfo& V = T().vertices[v];
+  const VertexInfo& V = c.t->vertices[v];
   for (int j = 0; j < V.num_neighbors; ++j) {
     const int e = V.edges[j];
-    if (used[e] || s.edge_owner[e] != p) continue;
-    used[e] = true;
+    const uint64_t bit = uint64_t{1} << (e & 63);
+    uint64_t b0 = a0, b1 = a1;
+    if (e < 64) {
+      if (!(a0 & bit)) continue;
+      b0 &= ~bit;
+    } else {
+      if (!(a1 & bit)) continue;
+      b1 &= ~bit;
+    }
     const int w = V.neighbors[j];
-    const int o = s.vertex_owner[w];
     int len = 1;
-    if (o < 0 || o == p) len += trail(s, p, w, used);  // an opponent's building ends it
-    used[e] = false;
+    if (!(c.stop >> w & 1)) len += trail(c, w, b0, b1);
     if (len > best) best = len;
   }
   return best;
 }
+// Longest trail of p that ends with the (just placed) road e, or -1 when e may sit inside
+// a trail (both endpoints open with other own roads).
+int road_extension(const GameState& s, int p, int e) {
+  const Bits& b = B();
+  uint64_t own[2];
+  edges_owned_by(s, p, own);
+  own[e >> 6] &= ~(uint64_t{1} << (e & 63));
+  const uint64_t opp = vertices_occupied(s) & ~vertices_owned_by(s, p);
+  const EdgeInfo& E = T().edges[e];
+  const int v0 = E.vertices[0], v1 = E.vertices[1];
+  auto closed = [&](int v) {  // no trail continues through v past e
+    return (opp >> v & 1) || !((b.vedges[v][0] & own[0]) | (b.vedges[v][1] & own[1]));
+  };
+  int from;
+  if (closed(v1))
+    from = v0;
+  else if (closed(v0))
+    from = v1;
+  else
+    return -1;
+  if (opp >> from & 1) return 1;
+  const TrailCtx c{&T(), opp};
+  return 1 + trail(c, from, own[0], own[1]);
+}
+
 }  // namespace
 
 int longest_road_length(const GameState& s, int seat) {
@@ -1042,46 +1238,62 @@ int longest_road_length(const GameState& s, int seat) {
   // an opponent's building: if it started at an open degree-2 vertex, either the other
   // road there extends it, or the trail is closed and may be rotated to start anywhere on
   // it. Components with no such vertex are simple cycles: their length is their size.
-  uint8_t deg[kNumVertices] = {};
-  int roads = 0;
-  for (int e = 0; e < kNumEdges; ++e)
-    if (s.edge_owner[e] == seat) {
-      ++deg[T().edges[e].vertices[0]];
-      ++deg[T().edges[e].vertices[1]];
-      ++roads;
-    }
-  if (roads == 0) return 0;
-  if (roads == 1) return 1;
-  bool used[kNumEdges] = {};
-  bool covered[kNumEdges] = {};
-  int best = 0;
-  int stack[kNumVertices];
+  uint64_t own[2];
+  edges_owned_by(s, seat, own);
+  const int roads = __builtin_popcountll(own[0]) + __builtin_popcountll(own[1]);
+  if (roads <= 1) return roads;
+  const Topology& t = T();
+  const Bits& b = B();
+  // Road degree per vertex as bit planes: odd (1 or 3) and at-least-two.
+  uint64_t d1 = 0, d2 = 0;
+  auto count = [&](int e) {
+    const uint64_t m = b.evert[e];
+    d2 |= d1 & m;
+    d1 ^= m;
+  };
+  for_bits(own[0], [&](int e) { count(e); });
+  for_bits(own[1], [&](int e) { count(64 + e); });
+  // Vertices with degree 1 or 3 (d1), plus degree-2 vertices holding an opponent's building.
+  const uint64_t opp = vertices_occupied(s) & ~vertices_owned_by(s, seat);
+  const uint64_t touched = d1 | d2;
+  const uint64_t starts = d1 | (touched & opp);
+  const TrailCtx c{&t, opp};
+  uint64_t covered[2] = {0, 0};
   auto flood = [&](int v0) {  // marks the component of v0 (plain connectivity)
+    int stack[kNumVertices];
     int sp = 0, n = 0;
     stack[sp++] = v0;
     while (sp) {
-      const VertexInfo& V = T().vertices[stack[--sp]];
-      for (int j = 0; j < V.num_neighbors; ++j) {
-        const int e = V.edges[j];
-        if (s.edge_owner[e] != seat || covered[e]) continue;
-        covered[e] = true;
+      const int v = stack[--sp];
+      const uint64_t f0 = b.vedges[v][0] & own[0] & ~covered[0];
+      const uint64_t f1 = b.vedges[v][1] & own[1] & ~covered[1];
+      covered[0] |= f0;
+      covered[1] |= f1;
+      for_bits(f0, [&](int e) {
         ++n;
-        stack[sp++] = V.neighbors[j];
-      }
+        stack[sp++] = static_cast<int>(__builtin_ctzll(b.evert[e] & ~(uint64_t{1} << v)));
+      });
+      for_bits(f1, [&](int e) {
+        ++n;
+        stack[sp++] = static_cast<int>(__builtin_ctzll(b.evert[64 + e] & ~(uint64_t{1} << v)));
+      });
     }
     return n;
   };
-  for (int v = 0; v < kNumVertices; ++v) {
-    if (!deg[v]) continue;
-    const int o = s.vertex_owner[v];
-    if (deg[v] == 2 && (o < 0 || o == seat)) continue;
-    best = std::max(best, trail(s, seat, v, used));
+  int best = 0;
+  uint64_t m = starts;
+  while (m) {
+    const int v = __builtin_ctzll(m);
+    m &= m - 1;
+    best = std::max(best, trail(c, v, own[0], own[1]));
     flood(v);
     if (best == roads) return best;
   }
-  for (int e = 0; e < kNumEdges; ++e)
-    if (s.edge_owner[e] == seat && !covered[e])
-      best = std::max(best, flood(T().edges[e].vertices[0]));
+  for (int k = 0; k < 2; ++k) {
+    uint64_t rest;
+    while ((rest = own[k] & ~covered[k]) != 0)
+      best = std::max(best, flood(t.edges[64 * k + __builtin_ctzll(rest)].vertices[0]));
+  }
   return best;
 }
 

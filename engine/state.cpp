@@ -32,7 +32,7 @@ const char* phase_name(Phase p) {
   return "?";
 }
 
-int GameState::to_move() const {
+int GameState::to_move_slow() const {
   const int n = num_players;
   switch (phase) {
     case Phase::GameOver:
@@ -61,14 +61,6 @@ int GameState::public_vp(int seat) const {
   if (largest_army_holder == seat) vp += 2;
   if (phase == Phase::GameOver) vp += p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
   return vp;
-}
-
-int GameState::total_vp(int seat) const {
-  const PlayerState& p = players[seat];
-  int vp = (kSettlementsPerPlayer - p.settlements_left) + 2 * (kCitiesPerPlayer - p.cities_left);
-  if (longest_road_holder == seat) vp += 2;
-  if (largest_army_holder == seat) vp += 2;
-  return vp + p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
 }
 
 int GameState::dev_hand_size(int seat) const {

@@ -102,14 +102,25 @@ struct GameState {
   GameStats stats;
 
   // Who must act now (the discarding player, the trade responder, ...); -1 if over.
-  int to_move() const;
+  int to_move() const {
+    return (phase == Phase::Discard || phase == Phase::TradeResponse || phase == Phase::GameOver)
+               ? to_move_slow()
+               : current;
+  }
   int num_dev_cards_left() const { return kDevDeckSize - deck_pos; }
   int public_vp(int seat) const;  // buildings + awards + revealed (at game end) VP
-  int total_vp(int seat) const;   // public + hidden VP cards
+  int total_vp(int seat) const {  // public + hidden VP cards
+    const PlayerState& p = players[seat];
+    int vp = (kSettlementsPerPlayer - p.settlements_left) + 2 * (kCitiesPerPlayer - p.cities_left);
+    if (longest_road_holder == seat) vp += 2;
+    if (largest_army_holder == seat) vp += 2;
+    return vp + p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
+  }
   int hand_size(int seat) const { return total(players[seat].resources); }
   int dev_hand_size(int seat) const;
 
   bool operator==(const GameState&) const;  // field by field (bit-identical replay)
+  int to_move_slow() const;                 // to_move() for Discard / TradeResponse / GameOver
 };
 static_assert(std::is_trivially_copyable_v<GameState>);
 
