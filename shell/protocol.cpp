@@ -231,24 +231,17 @@ BenchResult run_bench(int games, uint64_t seed) {
     Rng pick{mix_seed(gs, 0xBE9C4)};
     uint64_t n = 0;
     while (s.phase != Phase::GameOver && n < kBenchActionCap) {
-      legal_actions(s, legal);
-      unsigned count = 0;
-      for (const Action& a : legal) count += a.type != ActionType::OfferTrade;
-      if (count == 0) {
+      legal_actions(s, legal, /*include_offers=*/false);  // random bots never negotiate
+      if (legal.empty()) {
         r.error =
             "game seed " + std::to_string(gs) + ": no legal action in phase " + phase_name(s.phase);
         break;
       }
-      unsigned k = pick.below(count);
-      const Action* chosen = nullptr;
-      for (const Action& a : legal)
-        if (a.type != ActionType::OfferTrade && k-- == 0) {
-          chosen = &a;
-          break;
-        }
-      std::string why;
-      if (!apply(s, *chosen, &why)) {
-        r.error = "game seed " + std::to_string(gs) + ": legal action " + chosen->to_string() +
+      const Action& chosen = legal[pick.below(static_cast<uint32_t>(legal.size()))];
+      if (!apply(s, chosen)) {
+        std::string why;
+        is_legal(s, chosen, &why);
+        r.error = "game seed " + std::to_string(gs) + ": legal action " + chosen.to_string() +
                   " refused: " + why;
         break;
       }
