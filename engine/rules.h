@@ -28,6 +28,10 @@ bool is_legal(const GameState& s, const Action& a, std::string* why = nullptr);
 // leader wins, returns false with *error. Events are appended to *events if given.
 bool apply(GameState& s, const Action& a, std::string* error = nullptr, EventLog* events = nullptr);
 
+// apply() without the re-validation, for an action just taken from legal_actions(s) on this
+// very state (random playouts, benchmarks). Anything else is undefined behaviour.
+void apply_trusted(GameState& s, const Action& a, EventLog* events = nullptr);
+
 // Longest simple trail of seat's roads, not passing through opponents' buildings.
 int longest_road_length(const GameState& s, int seat);
 

