@@ -141,10 +141,17 @@ class HeuristicBot final : public Bot {
 // samples one determinization (opponents' hands from card counting and the bank, the deck
 // from the unknown development cards, the dice from the bot's own Rng) and plays EVERY
 // candidate out from it with the same random numbers (paired comparison, low variance):
-// the rest of our turn with our own greedy policy, then about one round of the fast
+// the rest of our turn with our own greedy policy, then about one round of the Normal
 // policy for everybody, then the evaluation (ours minus the best opponent's; a win counts
 // big). The move with the best mean is played if it beats Hard's own first choice by a
-// margin. Anytime: step() runs iterations in slices; budget_ms or max_iterations ends it.
+// margin.
+//
+// Anytime and resumable: the search is a state machine whose unit of work is ONE playout
+// action (or the candidate ranking, or one determinization), so step(max_ms) returns
+// within about max_ms even in the middle of an iteration (the browser keeps drawing
+// frames). All randomness lives in the machine's state, so with max_iterations the
+// decision does not depend on how the thinking was sliced. With a time budget, only
+// completed iterations count (every candidate sees the same determinizations).
 class ExpertBot final : public Bot {
  public:
   explicit ExpertBot(const AiConfig& c)
@@ -164,49 +171,25 @@ class ExpertBot final : public Bot {
     obs_ = obs;
     view_ = ai::legal_view(obs_);
     beliefs_ = ai::count_cards(obs_, events);
-    ai::Ctx ctx;
-    ctx.s = &view_;
-    ctx.me = obs_.seat;
-    for (int i = 0; i < kMaxPlayers; ++i) ctx.hand_size[i] = obs_.hand_size[i];
-    ctx.params = params_;
-    ctx.skill = skill_;
-    ctx.beliefs = &beliefs_;
-    const Phase ph = view_.phase;
-    // Setup: Hard's placement lookahead is used as is; whole-game playouts from the setup
-    // (kSearchSetup) measured no better in the arena and cost far more.
-    setup_ = kSearchSetup && ph == Phase::SetupSettlement;
-    const bool searched = setup_ || ph == Phase::Main || ph == Phase::MoveRobber ||
-                          ph == Phase::Roll || ph == Phase::RoadBuilding1 ||
-                          ph == Phase::RoadBuilding2;
-    cands_ = ai::candidate_actions(ctx, rng_, setup_ ? kSetupCands : searched ? kMaxCands : 1);
-    const int n = static_cast<int>(cands_.size());
-    sum_.assign(n, 0.0);
+    cands_.clear();
+    sum_.clear();
     iterations_ = 0;
-    done_ = n <= 1;
+    stage_ = Stage::Rank;
     turn0_ = view_.turn;
   }
 
   bool step(double max_ms) override {
-    if (done_) return true;
     const auto slice0 = Clock::now();
-    while (true) {
-      iterate();
-      ++iterations_;
-      if (cfg_.max_iterations > 0) {
-        if (iterations_ >= cfg_.max_iterations) {
-          done_ = true;
-          return true;
-        }
-      } else {
-        // Stop when one more iteration (at the mean cost so far) would overrun the budget.
-        const double used = ms_since(t0_);
-        if (used + used / iterations_ >= cfg_.budget_ms * 0.95) {
-          done_ = true;
-          return true;
-        }
+    while (stage_ != Stage::Done) {
+      if (cfg_.max_iterations <= 0 && stage_ != Stage::Rank &&
+          ms_since(t0_) >= cfg_.budget_ms * 0.95) {
+        stage_ = Stage::Done;  // the budget is spent: keep the completed iterations only
+        break;
       }
-      if (ms_since(slice0) >= max_ms) return false;
+      work();
+      if (stage_ != Stage::Done && ms_since(slice0) >= max_ms) return false;
     }
+    return true;
   }
 
   Action action() override {
@@ -224,39 +207,118 @@ class ExpertBot final : public Bot {
   static constexpr int kMaxCands = 6;
   static constexpr int kSetupCands = 5;
   static constexpr bool kSearchSetup = false;
-  // Opponents in playouts use the Normal policy too (slower, closer to real play).
-  static constexpr bool kPolicyPlayouts = true;
   static constexpr int kSetupTurns = 60;
   static constexpr double kMargin = 0.1;
 
-  void iterate() {
-    const GameState base = ai::determinize(obs_, &beliefs_, rng_);
-    const uint64_t dice = rng_.next();
-    const uint64_t pol = rng_.next();
-    for (size_t i = 0; i < cands_.size(); ++i) {
-      GameState s = base;
-      s.rng.state = dice;
-      Rng prng{pol};
-      double r = -50;
-      if (apply(s, cands_[i], nullptr, nullptr))
-        r = setup_ ? setup_playout(s, prng) : playout(s, prng);
-      sum_[i] += r;
+  enum class Stage : uint8_t { Rank, Sample, Playout, Done };
+
+  // One unit of work.
+  void work() {
+    switch (stage_) {
+      case Stage::Rank:
+        rank();
+        break;
+      case Stage::Sample:
+        sample();
+        break;
+      case Stage::Playout:
+        playout_step();
+        break;
+      case Stage::Done:
+        break;
     }
   }
 
-  // Setup: finish the placements greedily, then play the game out with the fast policy
-  // (several dozen turns); a win counts, plus a little for the VP reached.
-  double setup_playout(GameState& s, Rng& prng) {
-    const int me = obs_.seat;
-    ai::Ctx k = ai::make_ctx(s, me, params_, cont_skill_);
-    ai::finish_setup_greedy(s, k, prng);
-    const int horizon = s.turn + kSetupTurns;
-    int steps = 0;
-    while (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon && steps < 3000) {
-      const Action a = ai::playout_action(s, prng, scratch_);
-      if (!apply(s, a, nullptr, nullptr)) break;
-      ++steps;
+  void rank() {
+    ai::Ctx ctx;
+    ctx.s = &view_;
+    ctx.me = obs_.seat;
+    for (int i = 0; i < kMaxPlayers; ++i) ctx.hand_size[i] = obs_.hand_size[i];
+    ctx.params = params_;
+    ctx.skill = skill_;
+    ctx.beliefs = &beliefs_;
+    const Phase ph = view_.phase;
+    // Setup: Hard's placement lookahead is used as is; whole-game playouts from the setup
+    // (kSearchSetup) measured no better in the arena and cost far more.
+    setup_ = kSearchSetup && ph == Phase::SetupSettlement;
+    const bool searched = setup_ || ph == Phase::Main || ph == Phase::MoveRobber ||
+                          ph == Phase::Roll || ph == Phase::RoadBuilding1 ||
+                          ph == Phase::RoadBuilding2;
+    cands_ = ai::candidate_actions(ctx, rng_, setup_ ? kSetupCands : searched ? kMaxCands : 1);
+    const int n = static_cast<int>(cands_.size());
+    sum_.assign(n, 0.0);
+    iter_sum_.assign(n, 0.0);
+    stage_ = n <= 1 ? Stage::Done : Stage::Sample;
+  }
+
+  // A new iteration: one determinization and the random numbers every candidate shares.
+  void sample() {
+    base_ = ai::determinize(obs_, &beliefs_, rng_);
+    dice_ = rng_.next();
+    pol_ = rng_.next();
+    cand_ = 0;
+    begin_candidate();
+  }
+
+  void begin_candidate() {
+    cur_ = base_;
+    cur_.rng.state = dice_;
+    prng_.state = pol_;
+    steps_ = 0;
+    stage_ = Stage::Playout;
+    if (!apply(cur_, cands_[cand_], nullptr, nullptr)) {
+      finish_candidate(-50);
+      return;
     }
+    if (setup_) {
+      // Finish the placements greedily (one unit), then play on with the fast policy.
+      ai::Ctx k = ai::make_ctx(cur_, obs_.seat, params_, cont_skill_);
+      ai::finish_setup_greedy(cur_, k, prng_);
+      horizon_ = cur_.turn + kSetupTurns;
+    } else {
+      horizon_ = turn0_ + cur_.num_players + 1;
+    }
+  }
+
+  void finish_candidate(double r) {
+    iter_sum_[cand_] = r;
+    if (++cand_ < static_cast<int>(cands_.size())) {
+      begin_candidate();
+      return;
+    }
+    for (size_t i = 0; i < sum_.size(); ++i) sum_[i] += iter_sum_[i];
+    ++iterations_;
+    const bool enough = cfg_.max_iterations > 0 && iterations_ >= cfg_.max_iterations;
+    stage_ = enough ? Stage::Done : Stage::Sample;
+  }
+
+  // One action of the current playout (or its scoring when it is over).
+  void playout_step() {
+    GameState& s = cur_;
+    const int cap = setup_ ? 3000 : 500;
+    if (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon_ && steps_ < cap) {
+      Action a;
+      if (setup_) {
+        a = ai::playout_action(s, prng_, scratch_);
+      } else {
+        // Everybody plays the Normal policy (no negotiation in playouts); us with our
+        // own parameters.
+        const int p = s.to_move();
+        ai::Ctx k = ai::make_ctx(s, p, p == obs_.seat ? params_ : neutral_, cont_skill_);
+        k.in_playout = true;
+        a = ai::heuristic_action(k, prng_);
+      }
+      if (apply(s, a, nullptr, nullptr)) {
+        ++steps_;
+        return;
+      }
+    }
+    finish_candidate(setup_ ? setup_score(s) : score(s));
+  }
+
+  // Setup: a win counts, plus a little for the VP reached.
+  double setup_score(const GameState& s) const {
+    const int me = obs_.seat;
     double r = s.winner == me ? 1.0 : 0.0;
     int best_other = 0;
     for (int p = 0; p < s.num_players; ++p)
@@ -265,24 +327,8 @@ class ExpertBot final : public Bot {
     return r;
   }
 
-  double playout(GameState& s, Rng& prng) {
+  double score(const GameState& s) const {
     const int me = obs_.seat;
-    const int horizon = turn0_ + s.num_players + 1;
-    int steps = 0;
-    while (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon && steps < 500) {
-      const int p = s.to_move();
-      Action a;
-      if (kPolicyPlayouts || (p == me && s.turn == turn0_)) {
-        // The rest of our own turn: our greedy policy (no negotiation in playouts).
-        ai::Ctx k = ai::make_ctx(s, p, p == me ? params_ : neutral_, cont_skill_);
-        k.in_playout = true;
-        a = ai::heuristic_action(k, prng);
-      } else {
-        a = ai::playout_action(s, prng, scratch_);
-      }
-      if (!apply(s, a, nullptr, nullptr)) break;
-      ++steps;
-    }
     if (s.winner >= 0) return s.winner == me ? 6.0 : -6.0;
     const double mine = ai::evaluate(s, me, params_);
     double best_other = -1e9;
@@ -299,12 +345,18 @@ class ExpertBot final : public Bot {
   GameState view_;
   ai::Beliefs beliefs_;
   std::vector<Action> cands_;
-  std::vector<double> sum_;
+  std::vector<double> sum_;       // over completed iterations
+  std::vector<double> iter_sum_;  // the iteration in progress
   std::vector<Action> scratch_;
   int iterations_ = 0;
-  bool done_ = true;
+  Stage stage_ = Stage::Done;
   bool setup_ = false;
   int turn0_ = 0;
+  // The iteration / playout in progress.
+  GameState base_, cur_;
+  uint64_t dice_ = 0, pol_ = 0;
+  Rng prng_;
+  int cand_ = 0, steps_ = 0, horizon_ = 0;
   Clock::time_point t0_;
 };
 

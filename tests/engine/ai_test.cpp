@@ -260,5 +260,47 @@ TEST(AiAnytime, ExpertStepsInSlicesWithinBudget) {
   }
 }
 
+// Slicing does not change decisions: with fixed max_iterations, thinking in one call and
+// thinking in many tiny slices (which stop the search mid-iteration, mid-playout) choose
+// the same actions; and a tiny slice returns promptly.
+TEST(AiAnytime, ExpertSlicingDoesNotChangeDecisions) {
+  const GameOptions o = options_for(false, 4);
+  auto games = sample_games(o, 23, 29);
+  ASSERT_FALSE(games.empty());
+  int compared = 0, resumed = 0;
+  double worst_slice = 0;
+  for (const Game& g : games) {
+    const int p = g.state().to_move();
+    if (p < 0) continue;
+    AiConfig c = config(AiLevel::Expert, Personality::Trader, 5 + compared);
+    c.max_iterations = 6;
+    auto whole = make_bot(c);
+    auto sliced = make_bot(c);
+    const Observation obs = observe(g.state(), p);
+    const EventLog ev = g.visible_events(p);
+    whole->start(obs, ev);
+    while (!whole->step(1e9)) {
+    }
+    sliced->start(obs, ev);
+    int slices = 1;
+    while (true) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const bool done = sliced->step(0.5);
+      worst_slice = std::max(
+          worst_slice,
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      if (done) break;
+      ++slices;
+    }
+    if (slices > 1) ++resumed;
+    EXPECT_EQ(whole->action(), sliced->action()) << "slices " << slices;
+    ++compared;
+  }
+  EXPECT_GT(compared, 10);
+  EXPECT_GT(resumed, 0);
+  // One unit of work is one playout action (or the candidate ranking): far below a frame.
+  EXPECT_LT(worst_slice, 60.0);  // generous: shared CI machines
+}
+
 }  // namespace
 }  // namespace catan
