@@ -1186,26 +1186,29 @@ namespace {
 // Longest trail from v over the edges in avail (own roads not used yet); a vertex in stop
 // (an opponent's building) ends the trail.
 struct TrailCtx {
-  const Topology* t;
+  const Bits* b;
   uint64_t stop;
 };
 int trail(const TrailCtx& c, int v, uint64_t a0, uint64_t a1) {
+  // The unused own roads at v, walked as bit sets (the order does not change the maximum).
+  const Bits& b = *c.b;
+  const uint64_t vbit = uint64_t{1} << v;
+  uint64_t m0 = b.vedges[v][0] & a0, m1 = b.vedges[v][1] & a1;
   int best = 0;
-  const VertexInfo& V = c.t->vertices[v];
-  for (int j = 0; j < V.num_neighbors; ++j) {
-    const int e = V.edges[j];
-    const uint64_t bit = uint64_t{1} << (e & 63);
-    uint64_t b0 = a0, b1 = a1;
-    if (e < 64) {
-      if (!(a0 & bit)) continue;
-      b0 &= ~bit;
-    } else {
-      if (!(a1 & bit)) continue;
-      b1 &= ~bit;
-    }
-    const int w = V.neighbors[j];
+  while (m0) {
+    const int e = __builtin_ctzll(m0);
+    m0 &= m0 - 1;
+    const int w = __builtin_ctzll(b.evert[e] & ~vbit);
     int len = 1;
-    if (!(c.stop >> w & 1)) len += trail(c, w, b0, b1);
+    if (!(c.stop >> w & 1)) len += trail(c, w, a0 & ~(uint64_t{1} << e), a1);
+    if (len > best) best = len;
+  }
+  while (m1) {
+    const int e = __builtin_ctzll(m1);
+    m1 &= m1 - 1;
+    const int w = __builtin_ctzll(b.evert[64 + e] & ~vbit);
+    int len = 1;
+    if (!(c.stop >> w & 1)) len += trail(c, w, a0, a1 & ~(uint64_t{1} << e));
     if (len > best) best = len;
   }
   return best;
@@ -1231,7 +1234,7 @@ int road_extension(const GameState& s, int p, int e) {
   else
     return -1;
   if (opp >> from & 1) return 1;
-  const TrailCtx c{&T(), opp};
+  const TrailCtx c{&b, opp};
   return 1 + trail(c, from, own[0], own[1]);
 }
 
@@ -1261,7 +1264,7 @@ int longest_road_length(const GameState& s, int seat) {
   const uint64_t opp = vertices_occupied(s) & ~vertices_owned_by(s, seat);
   const uint64_t touched = d1 | d2;
   const uint64_t starts = d1 | (touched & opp);
-  const TrailCtx c{&t, opp};
+  const TrailCtx c{&b, opp};
   uint64_t covered[2] = {0, 0};
   auto flood = [&](int v0) {  // marks the component of v0 (plain connectivity)
     int stack[kNumVertices];
