@@ -2,6 +2,9 @@
 // Not part of CI; scripts/soak runs it with the counts on a native release build.
 //
 //   catan-soak [--random N] [--ai N] [--expert-iterations K] [--seed S] [--max-ai-actions A]
+//              [--first-random I] [--first-ai I]
+// --first-random / --first-ai start at game index I (to split a run over processes: the
+// games are exactly those a single run would play at those indices).
 //
 // Random games cycle through presets, player counts, boards, modes, dice, visibility and
 // discard options; in classic, one step in 32 also tries an arbitrary illegal action and
@@ -199,20 +202,23 @@ int main(int argc, char** argv) {
   const int expert_iterations = static_cast<int>(arg_value(argc, argv, "--expert-iterations", 16));
   const int max_ai_actions = static_cast<int>(arg_value(argc, argv, "--max-ai-actions", 6000));
   const uint64_t seed = static_cast<uint64_t>(arg_value(argc, argv, "--seed", 20261129));
+  const long first_random = arg_value(argc, argv, "--first-random", 0);
+  const long first_ai = arg_value(argc, argv, "--first-ai", 0);
   Failure f;
 
   // Random games.
   double t0 = now_seconds();
   long actions = 0, illegal = 0, played = 0;
-  for (long i = 0; i < random_games && !f.failed; ++i) {
+  for (long i = first_random; i < first_random + random_games && !f.failed; ++i) {
     const long n =
         random_game(static_cast<uint64_t>(i), seed + static_cast<uint64_t>(i), &illegal, &f);
     if (n > 0) {
       actions += n;
       ++played;
     }
-    if ((i + 1) % 10000 == 0)
-      std::fprintf(stderr, "  random: %ld games, %.1f s\n", i + 1, now_seconds() - t0);
+    if ((i + 1 - first_random) % 10000 == 0)
+      std::fprintf(stderr, "  random: %ld games, %.1f s\n", i + 1 - first_random,
+                   now_seconds() - t0);
   }
   const double random_seconds = now_seconds() - t0;
   std::printf(
@@ -224,11 +230,11 @@ int main(int argc, char** argv) {
   // AI games.
   AiStats stats[5];
   t0 = now_seconds();
-  for (long i = 0; i < ai_games && !f.failed; ++i) {
+  for (long i = first_ai; i < first_ai + ai_games && !f.failed; ++i) {
     ai_game(static_cast<uint64_t>(i), seed * 31 + static_cast<uint64_t>(i), expert_iterations,
             max_ai_actions, stats, &f);
-    if ((i + 1) % 100 == 0)
-      std::fprintf(stderr, "  ai: %ld games, %.1f s\n", i + 1, now_seconds() - t0);
+    if ((i + 1 - first_ai) % 100 == 0)
+      std::fprintf(stderr, "  ai: %ld games, %.1f s\n", i + 1 - first_ai, now_seconds() - t0);
   }
   const double ai_seconds = now_seconds() - t0;
   long ai_total = 0;
