@@ -10,30 +10,30 @@
 namespace catan {
 
 enum class EventType : uint8_t {
-  SettlementBuilt,   // seat, arg = vertex (setup too)
-  RoadBuilt,         // seat, arg = edge (setup, bought and free)
-  CityBuilt,         // seat, arg = vertex
-  StartingResources, // seat, a = cards
-  DiceRolled,        // seat, arg = d1, arg2 = d2
-  Produced,          // seat, a = cards received
-  ProductionShort,   // arg = resource nobody (or only part) could be paid
-  Discarded,         // seat, a = cards
-  RobberMoved,       // seat, arg = hex
-  Stole,             // seat = thief, other = victim, arg = resource (-1 when redacted)
-  DevCardBought,     // seat, arg = DevCard (-1 when redacted)
-  DevCardPlayed,     // seat, arg = DevCard
-  MonopolyTook,      // seat, other = victim, arg = resource, arg2 = count
-  YearOfPlentyTook,  // seat, a = cards
-  BankTrade,         // seat, a = given, b = received
-  TradeOffered,      // seat, other = target (-1 all), a = give, b = get
-  TradeAnswered,     // seat = responder, arg = TradeAnswer, a/b = counter (responder view)
-  TradeDone,         // seat = offerer, other = partner, a = offerer gave, b = offerer got
-  TradeCancelled,    // seat
-  LongestRoadChanged,// seat = new holder (-1 vacated), other = previous, arg = length
-  LargestArmyChanged,// seat = new holder, other = previous, arg = knights
-  TurnEnded,         // seat = who ended, other = next
-  GameWon,           // seat, arg = total VP
-  Forfeited,         // seat
+  SettlementBuilt,     // seat, arg = vertex (setup too)
+  RoadBuilt,           // seat, arg = edge (setup, bought and free)
+  CityBuilt,           // seat, arg = vertex
+  StartingResources,   // seat, a = cards
+  DiceRolled,          // seat, arg = d1, arg2 = d2
+  Produced,            // seat, a = cards received
+  ProductionShort,     // arg = resource nobody (or only part) could be paid
+  Discarded,           // seat, a = cards
+  RobberMoved,         // seat, arg = hex
+  Stole,               // seat = thief, other = victim, arg = resource (-1 when redacted)
+  DevCardBought,       // seat, arg = DevCard (-1 when redacted)
+  DevCardPlayed,       // seat, arg = DevCard
+  MonopolyTook,        // seat, other = victim, arg = resource, arg2 = count
+  YearOfPlentyTook,    // seat, a = cards
+  BankTrade,           // seat, a = given, b = received
+  TradeOffered,        // seat, other = target (-1 all), a = give, b = get
+  TradeAnswered,       // seat = responder, arg = TradeAnswer, a/b = counter (responder view)
+  TradeDone,           // seat = offerer, other = partner, a = offerer gave, b = offerer got
+  TradeCancelled,      // seat
+  LongestRoadChanged,  // seat = new holder (-1 vacated), other = previous, arg = length
+  LargestArmyChanged,  // seat = new holder, other = previous, arg = knights
+  TurnEnded,           // seat = who ended, other = next
+  GameWon,             // seat, arg = total VP
+  Forfeited,           // seat
 };
 
 struct Event {

@@ -11,11 +11,11 @@
 namespace catan {
 
 struct Observation {
-  int seat = -1;                       // -1 = spectator
-  GameState view;                      // hidden fields blanked
+  int seat = -1;   // -1 = spectator
+  GameState view;  // hidden fields blanked
   std::array<uint8_t, kMaxPlayers> hand_size{};
   std::array<uint8_t, kMaxPlayers> dev_hand_size{};
-  DevCounts unknown_dev_cards{};       // deck + others' hands, as the seat can infer
+  DevCounts unknown_dev_cards{};  // deck + others' hands, as the seat can infer
 };
 
 Observation observe(const GameState& s, int seat);

@@ -11,12 +11,12 @@ enum class Preset : uint8_t { Classic, Arena };
 enum class Mode : uint8_t { Classic, Blitz, Epic, Custom };  // 10, 7 + start cards, 13, any
 enum class DiceMode : uint8_t { Random, Balanced };          // balanced: deck of the 36 outcomes
 enum class Visibility : uint8_t { Revealed, Mist, TerraIncognita };
-enum class DiscardMode : uint8_t { Choose, AutoLargest };    // arena discards automatically
-enum class TradeMode : uint8_t { Bundles, OneForOne };       // arena: strict 1-for-1, 2 offers
+enum class DiscardMode : uint8_t { Choose, AutoLargest };  // arena discards automatically
+enum class TradeMode : uint8_t { Bundles, OneForOne };     // arena: strict 1-for-1, 2 offers
 
 struct GameOptions {
   Preset preset = Preset::Classic;
-  uint8_t players = 4;                 // 2..4 (2 only as an explicit option)
+  uint8_t players = 4;  // 2..4 (2 only as an explicit option)
   LayoutKind board = LayoutKind::Balanced;
   Mode mode = Mode::Classic;
   uint8_t vp_target = 10;
@@ -25,11 +25,11 @@ struct GameOptions {
   Visibility visibility = Visibility::Revealed;
   DiscardMode discard = DiscardMode::Choose;
   TradeMode trade = TradeMode::Bundles;
-  uint8_t max_offers_per_turn = 0;     // 0 = unlimited
-  uint16_t roll_cap = 0;               // 0 = none; arena 160
-  bool forfeit_on_illegal = false;     // arena
-  bool random_first_player = true;     // arena: seat 0 starts
-  uint16_t timer_seconds = 0;          // UI only: 0 = off / unlimited
+  uint8_t max_offers_per_turn = 0;  // 0 = unlimited
+  uint16_t roll_cap = 0;            // 0 = none; arena 160
+  bool forfeit_on_illegal = false;  // arena
+  bool random_first_player = true;  // arena: seat 0 starts
+  uint16_t timer_seconds = 0;       // UI only: 0 = off / unlimited
 
   bool operator==(const GameOptions&) const = default;
 };

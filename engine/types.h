@@ -47,10 +47,12 @@ inline bool covers(const ResourceCounts& have, const ResourceCounts& need) {
 }
 
 // Names used in every string form (actions, JSON, protocol).
-const char* resource_name(Resource r);      // "wood" "brick" "sheep" "wheat" "ore"
-const char* terrain_name(Terrain t);        // "forest" "hills" "pasture" "fields" "mountains" "desert" "hidden"
-const char* dev_card_name(DevCard d);       // "knight" "victory_point" "road_building" "year_of_plenty" "monopoly"
-const char* port_name(PortType p);          // "wood".."ore", "generic", "hidden"
+const char* resource_name(Resource r);  // "wood" "brick" "sheep" "wheat" "ore"
+const char* terrain_name(
+    Terrain t);  // "forest" "hills" "pasture" "fields" "mountains" "desert" "hidden"
+const char* dev_card_name(
+    DevCard d);  // "knight" "victory_point" "road_building" "year_of_plenty" "monopoly"
+const char* port_name(PortType p);                           // "wood".."ore", "generic", "hidden"
 std::optional<Resource> parse_resource(std::string_view s);  // also accepts "wool", "grain"
 
 // Fixed costs (RULES.md "costs").
