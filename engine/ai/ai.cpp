@@ -213,7 +213,7 @@ class ExpertBot final : public Bot {
   static constexpr double kMargin = 0.1;
   // The rest of our own turn in a playout with Hard's depth-3 planner instead of the Normal
   // policy. Measured vs 3 Hard (4p classic, 24 iterations): 28.2% vs 26.0% over 400 games
-  // (seed 1), 29.0% vs 30.0% over 200 (seed 2):
+  // (seed 1), 29.0% vs 30.0% over 200 (seed 2): within
   // noise, at twice the cost; Hard's planner for the opponents too was too slow to
   // measure. Off.
   static constexpr bool kHardRestOfTurn = false;
