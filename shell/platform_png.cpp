@@ -5,6 +5,10 @@
 #include <cstddef>
 #include <cstdio>
 
+#if CATAN_HAVE_ZLIB
+#include <zlib.h>
+#endif
+
 namespace catan {
 namespace {
 
@@ -51,8 +55,24 @@ bool write_png(const std::string& path, int width, int height, const std::vector
     raw.insert(raw.end(), rgba.begin() + static_cast<std::ptrdiff_t>(row * y),
                rgba.begin() + static_cast<std::ptrdiff_t>(row * (y + 1)));
   }
-  // zlib stream made of stored (uncompressed) deflate blocks.
-  std::vector<uint8_t> z = {0x78, 0x01};
+  std::vector<uint8_t> z;
+#if CATAN_HAVE_ZLIB
+  // Filter each scanline with "Sub" (the difference to the pixel on its left): flat UI areas
+  // become runs of zeros that deflate squeezes well (a 1280x720 frame: ~3.7 MB -> ~100 KB).
+  for (int y = 0; y < height; ++y) {
+    uint8_t* line = raw.data() + (row + 1) * static_cast<size_t>(y);
+    line[0] = 1;
+    for (size_t i = row; i > 4; --i) line[i] = static_cast<uint8_t>(line[i] - line[i - 4]);
+  }
+  uLongf zlen = compressBound(static_cast<uLong>(raw.size()));
+  z.resize(zlen);
+  if (compress2(z.data(), &zlen, raw.data(), static_cast<uLong>(raw.size()), 9) != Z_OK) {
+    return false;
+  }
+  z.resize(zlen);
+#else
+  // No zlib (the wasm build): a zlib stream made of stored (uncompressed) deflate blocks.
+  z = {0x78, 0x01};
   uint32_t a = 1, b = 0;
   for (uint8_t c : raw) {
     a = (a + c) % 65521;
@@ -72,6 +92,7 @@ bool write_png(const std::string& path, int width, int height, const std::vector
     if (last) break;
   }
   put_u32(z, (b << 16) | a);
+#endif
 
   std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   std::vector<uint8_t> ihdr;

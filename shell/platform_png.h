@@ -1,4 +1,5 @@
-// Minimal PNG writer (uncompressed deflate blocks, no zlib needed) for the app's --screenshot.
+// Minimal PNG writer for the app's --screenshot: deflate via zlib when built with it
+// (CATAN_HAVE_ZLIB, native), else stored (uncompressed) deflate blocks, no dependency.
 #pragma once
 
 #include <cstdint>
