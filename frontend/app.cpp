@@ -146,11 +146,14 @@ struct App::Impl {
   TradeViewState trade;
   LogView log;
   EndScreenState end_state;
-  bool show_end = false;
+  bool show_end = false;     // the full end screen (after the win overlay)
+  double game_over_at = -1;  // when this frame's game was first seen over
+  static constexpr double kWinOverlaySeconds = 4.0;
   Persistence persistence;
   size_t saved_history = 0;
   bool have_saved = false;
   std::string saved_text;
+  UiSettings saved_settings;  // what persistence.save_settings last saw
 
   bool show_help = false, show_settings = false, show_menu = false, show_results = false;
   bool yop_open = false, mono_open = false;
@@ -158,6 +161,8 @@ struct App::Impl {
   int mono_pick = -1;
   int disc_counts[kNumResources] = {};
   int side_tab = 0;  // 0 log, 1 trade
+  bool offer_was_open = false;
+  bool force_log_tab = false;  // select the Log tab next frame
   std::string error;
   double error_until = 0;
   double now = 0;
@@ -260,6 +265,7 @@ struct App::Impl {
     board.reset_view();
     show_results = false;
     show_end = false;
+    game_over_at = -1;
     end_state = EndScreenState{};
     saved_history = static_cast<size_t>(-1);
     seen_events = 0;
@@ -312,6 +318,14 @@ struct App::Impl {
       if (err) *err = e.what();
       return false;
     }
+  }
+
+  void save_settings_if_changed() {
+    UiSettings now_s = settings();
+    now_s.muted = saved_settings.muted;  // the page's mute is not a saved setting
+    if (now_s == saved_settings || ImGui::IsAnyItemActive()) return;  // not while dragging
+    saved_settings = now_s;
+    if (persistence.save_settings) persistence.save_settings(settings_to_json(now_s));
   }
 
   // ---- frame -------------------------------------------------------------------------
@@ -377,6 +391,7 @@ void App::Impl::frame(float dt) {
     if (session.active())
       session.set_ai_delay(kSpeedDelay[1] / std::max(0.25f, settings().ai_speed));
   }
+  save_settings_if_changed();
   if (test.running) test_after_frame();
 }
 
@@ -691,6 +706,14 @@ void App::Impl::draw_game() {
   log.draw_toasts(ImVec2(board_p.x + board_s.x * 0.5f, board_p.y + 6 * sc));
   draw_dialogs();
   if (st.phase == Phase::GameOver) {
+    // First the win overlay (winner, revealed VP cards), then the full end screen: on "See the
+    // results" or by itself after a moment. "View board" hides it; the banner's "Results"
+    // button brings it back.
+    if (game_over_at < 0) {
+      game_over_at = now;
+      force_log_tab = true;  // the trade panel has nothing left to offer; the log tells the end
+    }
+    if (!show_end && now - game_over_at > kWinOverlaySeconds) show_end = true;
     if (!show_end) {
       draw_game_over();
     } else if (!end_state.hidden) {
@@ -701,16 +724,21 @@ void App::Impl::draw_game() {
         case EndChoice::NewSeed: {
           MatchConfig mc = session.config();
           mc.seed = random_seed();
+          std::snprintf(form.seed_text, sizeof form.seed_text, "%llu",
+                        static_cast<unsigned long long>(mc.seed));
           start_game(mc);
           break;
         }
         case EndChoice::NewGame:
           screen = Screen::NewGame, have_saved = false;
           break;
-        default:
+        case EndChoice::Close:  // end_state.hidden is set: the board stays visible
+        case EndChoice::None:
           break;
       }
     }
+  } else {
+    game_over_at = -1;
   }
   if (session.handoff_pending()) draw_handoff();
   if (session.paused()) {
@@ -850,7 +878,9 @@ void App::Impl::draw_bottom_bar(ImVec2 p, ImVec2 s) {
   ImGui::Text("%s", session.config().seats[viewer].name.c_str());
   ImGui::PopFont();
   ImGui::SameLine();
-  ImGui::TextDisabled("%d VP  |  %d cards", obs.view.total_vp(viewer), total(me.resources));
+  const int cards = total(me.resources);
+  ImGui::TextDisabled("%d VP  |  %d card%s", obs.view.total_vp(viewer), cards,
+                      cards == 1 ? "" : "s");
   const float card_w = 46 * sc, card_h = 60 * sc;
   const ImVec2 hand_p = ImGui::GetCursorScreenPos();
   for (int r = 0; r < kNumResources; ++r) {
@@ -1032,9 +1062,9 @@ void App::Impl::draw_side(ImVec2 p, ImVec2 s) {
       draw_players_panel(session, o);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem(
-            "Log", nullptr,
-            side_tab == 0 && rects.count("tab_log_force") ? ImGuiTabItemFlags_SetSelected : 0)) {
+    const bool select_log = force_log_tab;
+    if (force_log_tab) side_tab = 0, force_log_tab = false;
+    if (ImGui::BeginTabItem("Log", nullptr, select_log ? ImGuiTabItemFlags_SetSelected : 0)) {
       if (ImGui::IsItemClicked()) side_tab = 0;
       log.draw_log(session);
       ImGui::EndTabItem();
@@ -1047,6 +1077,11 @@ void App::Impl::draw_side(ImVec2 p, ImVec2 s) {
     if (ImGui::BeginTabItem("Trade", nullptr, tf)) {
       side_tab = 1;
       ImGui::BeginChild("trade_scroll", ImVec2(0, 0), false);
+      // An offer just went out (or came in): show it from its top, where its terms are.
+      const bool offer_open = session.state().phase == Phase::TradeResponse ||
+                              session.state().phase == Phase::TradeConfirm;
+      if (offer_open && !offer_was_open) ImGui::SetScrollY(0);
+      offer_was_open = offer_open;
       draw_trade_panel(session, trade);
       ImGui::Spacing();
       ImGui::Separator();
@@ -1252,64 +1287,99 @@ void App::Impl::draw_handoff() {
 void App::Impl::draw_game_over() {
   const GameState& st = session.state();
   const float sc = settings().ui_scale;
+  const Theme& th = theme();
   ImGui::SetNextWindowPos(ImVec2(board_p.x + board_s.x * 0.5f, board_p.y + board_s.y * 0.5f),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(520 * sc, board_s.x), 0));
+  const int w = st.winner;
+  std::string title = w < 0                                  ? std::string("Game over")
+                      : (w == viewer && session.is_human(w)) ? std::string("You win!")
+                                                             : seat_name3(session, w) + " wins!";
+  // The title in the big font decides the width; a long seat name falls back to its colour.
+  ImGui::PushFont(fonts().big);
+  const float max_w = std::max(200.0f, board_s.x - 16 * sc);
+  if (w >= 0 && ImGui::CalcTextSize(title.c_str()).x + 48 * sc > max_w)
+    title = std::string(player_color_name(w)) + " wins!";
+  const float title_w = ImGui::CalcTextSize(title.c_str()).x + 48 * sc;
+  ImGui::PopFont();
+  ImGui::SetNextWindowSize(ImVec2(std::min(std::max(480 * sc, title_w), max_w), 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 3.0f);
+  ImGui::PushStyleColor(ImGuiCol_Border, ImGui::ColorConvertU32ToFloat4(player_color(w)));
   ImGui::Begin("##gameover", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
-  const int w = st.winner;
-  const std::string title =
-      w >= 0 ? (w == viewer ? std::string("You win!") : session.config().seats[w].name + " wins!")
-             : std::string("Game over");
+  ImGui::PopStyleColor();
+  ImGui::PopStyleVar();
+  const float ww = ImGui::GetWindowWidth();
+  auto centred = [&](const std::string& text, ImU32 col) {
+    ImGui::SetCursorPosX((ww - ImGui::CalcTextSize(text.c_str()).x) * 0.5f);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopStyleColor();
+  };
+  ImGui::Spacing();
   ImGui::PushFont(fonts().big);
-  ImGui::SetCursorPosX((ImGui::GetWindowWidth() - ImGui::CalcTextSize(title.c_str()).x) * 0.5f);
-  ImGui::TextColored(player_color_v4(w), "%s", title.c_str());
+  centred(title, w >= 0 ? player_color(w) : th.text);
   ImGui::PopFont();
   if (w >= 0) {
+    char line[96];
+    std::snprintf(line, sizeof line, "%d victory points after %d turns", st.total_vp(w), st.turn);
+    centred(line, th.text_dim);
+    // The hidden Victory Point cards are revealed now, turned face up one after the other.
     const int vpcards = st.players[w].dev_cards[static_cast<int>(DevCard::VictoryPoint)];
-    ImGui::Text("%d victory points after %d turns.", st.total_vp(w), st.turn);
-    if (vpcards > 0)
-      ImGui::Text("Revealed: %d Victory Point card%s.", vpcards, vpcards > 1 ? "s" : "");
-  }
-  ImGui::Separator();
-  if (ImGui::BeginTable("vp", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    for (const char* c : {"Build", "Road", "Army", "Cards", "Total"}) ImGui::TableSetupColumn(c);
-    ImGui::TableHeadersRow();
-    for (int p = 0; p < st.num_players; ++p) {
-      int bvp = 0;
-      for (int v = 0; v < kNumVertices; ++v)
-        if (st.vertex_owner[v] == p) bvp += st.vertex_building[v] == Building::City ? 2 : 1;
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextColored(player_color_v4(p), "%s", session.config().seats[p].name.c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%d", bvp);
-      ImGui::TableNextColumn();
-      ImGui::Text("%d", st.longest_road_holder == p ? 2 : 0);
-      ImGui::TableNextColumn();
-      ImGui::Text("%d", st.largest_army_holder == p ? 2 : 0);
-      ImGui::TableNextColumn();
-      ImGui::Text("%d", st.players[p].dev_cards[static_cast<int>(DevCard::VictoryPoint)]);
-      ImGui::TableNextColumn();
-      ImGui::Text("%d", st.total_vp(p));
+    if (vpcards > 0) {
+      ImGui::Spacing();
+      std::snprintf(line, sizeof line, "Revealed: %d Victory Point card%s", vpcards,
+                    vpcards > 1 ? "s" : "");
+      centred(line, th.accent);
+      const float cw = 44 * sc, ch = 62 * sc, gap = 10 * sc;
+      const float row_w = vpcards * cw + (vpcards - 1) * gap;
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      const ImVec2 o(ImGui::GetWindowPos().x + (ww - row_w) * 0.5f, ImGui::GetCursorScreenPos().y);
+      const double t = now - game_over_at;
+      for (int i = 0; i < vpcards; ++i) {
+        // Each card flips (its width shrinks to 0 and grows back face up) 0.35 s after the last.
+        const float k = static_cast<float>(std::clamp((t - 0.4 - 0.35 * i) / 0.35, 0.0, 1.0));
+        const bool face_up = k >= 0.5f;
+        const float half = std::abs(1.0f - 2.0f * k);
+        const float cx = o.x + i * (cw + gap) + cw * 0.5f;
+        const ImVec2 a(cx - cw * 0.5f * std::max(half, 0.04f), o.y);
+        const ImVec2 b(cx + cw * 0.5f * std::max(half, 0.04f), o.y + ch);
+        dl->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), IM_COL32(0, 0, 0, 80),
+                          6.0f);
+        if (face_up) {
+          dl->AddRectFilled(a, b, IM_COL32(250, 240, 205, 255), 6.0f);
+          dl->AddRect(a, b, th.accent, 6.0f, 0, 2.5f);
+          if (half > 0.5f) {
+            ImFont* f = fonts().bold;
+            const float fs = ImGui::GetFontSize() * 1.1f;
+            const ImVec2 ts = f->CalcTextSizeA(fs, FLT_MAX, 0, "+1");
+            dl->AddText(f, fs, ImVec2(cx - ts.x * 0.5f, a.y + ch * 0.32f), th.text_dark, "+1");
+            const ImVec2 vs = ImGui::CalcTextSize("VP");
+            dl->AddText(ImVec2(cx - vs.x * 0.5f, a.y + ch * 0.62f), th.text_dark, "VP");
+          }
+        } else {
+          dl->AddRectFilled(a, b, IM_COL32(60, 70, 110, 255), 6.0f);
+          dl->AddRect(a, b, IM_COL32(200, 200, 220, 200), 6.0f, 0, 1.5f);
+        }
+      }
+      ImGui::Dummy(ImVec2(row_w, ch + 4 * sc));
     }
-    ImGui::EndTable();
   }
   ImGui::Spacing();
-  if (button("rematch_same", "Rematch (same seed)", ImVec2(200 * sc, 36 * sc)))
-    start_game(session.config());
-  ImGui::SameLine();
-  if (button("rematch_new", "New seed", ImVec2(120 * sc, 36 * sc))) {
-    MatchConfig mc = session.config();
-    mc.seed = random_seed();
-    std::snprintf(form.seed_text, sizeof form.seed_text, "%llu",
-                  static_cast<unsigned long long>(mc.seed));
-    start_game(mc);
-  }
-  ImGui::SameLine();
-  if (button("to_menu", "Menu", ImVec2(-1, 36 * sc))) screen = Screen::NewGame, have_saved = false;
+  ImGui::Separator();
+  ImGui::Spacing();
+  const float bw = 200 * sc, bh = 40 * sc;
+  ImGui::SetCursorPosX((ww - bw) * 0.5f);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.85f, 0.55f, 0.15f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.95f, 0.65f, 0.2f, 1.0f));
+  ImGui::PushFont(fonts().bold);
+  if (button("see_results", "See the results", ImVec2(bw, bh))) show_end = true;
+  ImGui::PopFont();
+  ImGui::PopStyleColor(2);
+  const int left = static_cast<int>(std::ceil(kWinOverlaySeconds - (now - game_over_at)));
+  char auto_txt[64];
+  std::snprintf(auto_txt, sizeof auto_txt, "(opens by itself in %d s)", std::max(1, left));
+  centred(auto_txt, th.text_dim);
   ImGui::End();
 }
 
@@ -1734,6 +1804,17 @@ void App::set_paused(bool paused) {
 void App::set_persistence(Persistence p) {
   impl_->persistence = std::move(p);
   impl_->have_saved = false;
+  if (impl_->persistence.load_settings) {
+    const std::string text = impl_->persistence.load_settings();
+    UiSettings s = settings();
+    if (!text.empty() && settings_from_json(text, &s)) {
+      const bool cb = s.colorblind;
+      settings() = s;
+      set_colorblind(cb);  // rebuilds the palette
+    }
+  }
+  impl_->saved_settings = settings();
+  apply_audio_settings();  // a saved "sound off" or volume takes effect at once
 }
 bool App::uitest_running() const {
   return impl_->test.running;

@@ -46,9 +46,14 @@ class App {
   // Persistence hooks, provided by the shell (web: localStorage; native: a file). `save`
   // receives a JSON document (engine/serialize.h save_game + the seat setup) after every
   // action; `load` returns the last one ("" if none) for "Continue last game".
+  // `save_settings` / `load_settings` (optional) keep the UI settings (theme.h UiSettings as
+  // settings_to_json): loaded and applied (palette, sound, volume) by set_persistence, saved
+  // whenever they change.
   struct Persistence {
     std::function<void(const std::string&)> save;
     std::function<std::string()> load;
+    std::function<void(const std::string&)> save_settings;
+    std::function<std::string()> load_settings;
   };
   void set_persistence(Persistence p);
 
@@ -64,7 +69,7 @@ class App {
   // --- Web bridge hooks (added by the web engineer for shell/web_bridge.cpp) ---------------
   // The JS API (window.catan, postMessage, saves) reads the match and starts/resumes one.
   ui::Session& session();
-  void start_match(const ui::MatchConfig& config);  // like New game -> Start
+  void start_match(const ui::MatchConfig& config);                     // like New game -> Start
   void resume_match(const ui::MatchConfig& config, const Game& game);  // like Continue
   // Where the board was drawn last frame (ImGui coordinates: CSS pixels in the browser).
   ImVec2 board_vertex_pos(int v) const;

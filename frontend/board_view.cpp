@@ -453,14 +453,17 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
       best = d, hover = {BoardPick::Hex, h};
   }
   const ImU32 ghost = with_alpha(player_color(hl.seat), 0.75f);
+  const ImU32 kHalo = IM_COL32(20, 24, 34, 150);
   for (int h : hl.hexes) {
     ImVec2 pts[6];
     for (int k = 0; k < 6; ++k)
       pts[k] = lerp(hex_pos(h), vertex_pos(topo.hexes[h].vertices[k]), 0.9f);
     const bool hov = hover.kind == BoardPick::Hex && hover.id == h;
     if (hov) dl->AddConvexPolyFilled(pts, 6, IM_COL32(255, 255, 255, 60));
-    dl->AddPolyline(pts, 6, with_alpha(th.highlight, hov ? 1.0f : 0.4f + 0.5f * pulse),
-                    ImDrawFlags_Closed, hov ? 4.0f : 2.5f);
+    // A dark under-stroke keeps the white marker visible on light terrain (fields, desert).
+    dl->AddPolyline(pts, 6, kHalo, ImDrawFlags_Closed, hov ? 7.0f : 5.5f);
+    dl->AddPolyline(pts, 6, with_alpha(th.highlight, hov ? 1.0f : 0.55f + 0.45f * pulse),
+                    ImDrawFlags_Closed, hov ? 4.0f : 3.0f);
     if (hov)
       draw_robber(dl, ImVec2(hex_pos(h).x - 0.42f * u, hex_pos(h).y + 0.05f * u), u, th.robber,
                   true);
@@ -471,8 +474,10 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     if (hover.kind == BoardPick::Edge && hover.id == e) {
       draw_road(dl, a, b, u, hl.seat, ghost, IM_COL32(255, 255, 255, 230), false);
     } else {
+      const float w = std::max(4.0f, 0.09f * u);
+      dl->AddLine(lerp(a, b, 0.2f), lerp(a, b, 0.8f), kHalo, w + 3.0f);
       dl->AddLine(lerp(a, b, 0.22f), lerp(a, b, 0.78f),
-                  with_alpha(th.highlight, 0.35f + 0.45f * pulse), std::max(3.0f, 0.07f * u));
+                  with_alpha(th.highlight, 0.6f + 0.4f * pulse), w);
     }
   }
   for (int v : hl.vertices) {
@@ -483,9 +488,10 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
       else
         draw_settlement(dl, c, u, hl.seat, ghost, IM_COL32(255, 255, 255, 230));
     } else {
-      const float r = (hl.vertices_are_cities ? 0.26f : 0.13f) * u;
-      dl->AddCircleFilled(c, r, with_alpha(th.highlight, 0.18f + 0.2f * pulse));
-      dl->AddCircle(c, r, with_alpha(th.highlight, 0.6f + 0.4f * pulse), 0, 2.5f);
+      const float r = (hl.vertices_are_cities ? 0.27f : 0.16f) * u;
+      dl->AddCircleFilled(c, r + 2.5f, kHalo);
+      dl->AddCircleFilled(c, r, with_alpha(th.highlight, 0.35f + 0.3f * pulse));
+      dl->AddCircle(c, r, with_alpha(th.highlight, 0.75f + 0.25f * pulse), 0, 2.5f);
     }
   }
   dl->PopClipRect();

@@ -382,7 +382,10 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
 
   ImGui::Separator();
   ImGui::Spacing();
-  const ImVec2 bs(px(170), 0);
+  // Wide enough for the longest label at any UI scale.
+  const ImVec2 bs(std::max(px(170), ImGui::CalcTextSize("Rematch (same seed)").x +
+                                        2 * style.FramePadding.x + px(8)),
+                  0);
   ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.good, 0.85f)));
   if (ImGui::Button("Rematch (same seed)", bs)) choice = EndChoice::Rematch;
   ImGui::PopStyleColor();

@@ -7,9 +7,9 @@
 // Pure helpers (tests/frontend/end_screen_test.cpp): vp_breakdown, expected_rolls,
 // dice_chi_square, produced_totals.
 //
-// needs (UI-A, app.cpp): at GameOver the app still shows its own small draw_game_over() box
-// (show_end is never set); set show_end = true (or add a "Details" button) so players see
-// this screen. EndChoice::Close sets st.hidden; the app then offers a "Results" button.
+// The app (app.cpp) shows it at GameOver after its win overlay (winner, VP cards turned face
+// up; "See the results" or 4 s). EndChoice::Close sets st.hidden; the app then offers a
+// "Results" button in its banner.
 #pragma once
 #include <array>
 #include <cstdint>

@@ -373,9 +373,16 @@ void LogView::draw_log(const Session& s, float height) {
       const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
       const float y = p.y + lh * 0.5f + 2;
       const float mid = p.x + wrap * 0.5f;
-      dl->AddLine(ImVec2(p.x, y), ImVec2(mid - ts.x * 0.5f - 6, y), t.panel_border, 1.0f);
-      dl->AddLine(ImVec2(mid + ts.x * 0.5f + 6, y), ImVec2(p.x + wrap, y), t.panel_border, 1.0f);
-      dl->AddText(ImVec2(mid - ts.x * 0.5f, p.y + 2), player_color(en.e.other), label.c_str());
+      // The seat's disc before the name (outlined: White reads as a player, not as text).
+      const float r = std::max(3.0f, lh * 0.3f);
+      const float lx = mid - (ts.x + 2 * r + 4) * 0.5f;
+      dl->AddLine(ImVec2(p.x, y), ImVec2(lx - 6, y), t.panel_border, 1.0f);
+      dl->AddLine(ImVec2(lx + ts.x + 2 * r + 10, y), ImVec2(p.x + wrap, y), t.panel_border, 1.0f);
+      if (en.e.other >= 0) {
+        dl->AddCircleFilled(ImVec2(lx + r, y), r, player_color(en.e.other), 16);
+        dl->AddCircle(ImVec2(lx + r, y), r, player_color_dark(en.e.other), 16, 1.5f);
+      }
+      dl->AddText(ImVec2(lx + 2 * r + 4, p.y + 2), player_color(en.e.other), label.c_str());
       ImGui::Dummy(ImVec2(wrap, lh + 4));
       continue;
     }

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "frontend/audio.h"
@@ -13,6 +14,7 @@ namespace catan::ui {
 void apply_audio_settings() {
   const UiSettings& s = settings();
   audio::set_enabled(s.sound);
+  audio::set_volume(s.volume);
   audio::set_muted(s.muted);
 }
 
@@ -100,9 +102,12 @@ void draw_settings_content() {
   label("Volume", nullptr);
   ImGui::SameLine(col);
   ImGui::SetNextItemWidth(w);
-  float vol = audio::volume() * 100.0f;
+  float vol = s.volume * 100.0f;
   ImGui::BeginDisabled(!s.sound);
-  if (ImGui::SliderFloat("##volume", &vol, 0.0f, 100.0f, "%.0f%%")) audio::set_volume(vol / 100.0f);
+  if (ImGui::SliderFloat("##volume", &vol, 0.0f, 100.0f, "%.0f%%")) {
+    s.volume = std::clamp(vol / 100.0f, 0.0f, 1.0f);
+    audio::set_volume(s.volume);
+  }
   ImGui::SameLine();
   if (ImGui::SmallButton("Test")) {
     apply_audio_settings();

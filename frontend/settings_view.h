@@ -7,9 +7,9 @@
 //                                           // start, e.g. after the embed API set muted)
 //   set_embedded_muted(true);               // embedded pages start muted (sets settings().muted)
 //
-// needs (UI-A, theme.h): UiSettings has no volume field yet; the volume lives in
-// audio::volume() until UiSettings gets `float volume = 0.7f`. The App applies ui_scale and
-// ai_speed (fonts, style, MatchConfig::ai_action_delay_s); this view only edits the values.
+// The volume lives in UiSettings::volume (saved with the other settings; the App loads them
+// through App::Persistence and then calls apply_audio_settings()). The App applies ui_scale
+// and ai_speed (fonts, style, MatchConfig::ai_action_delay_s); this view only edits the values.
 #pragma once
 
 namespace catan::ui {

@@ -1,10 +1,11 @@
 // Theme colours, palettes and ImGui style. See theme.h.
 #include "frontend/theme.h"
 
-#include "frontend/fonts_data.h"
-
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "frontend/fonts_data.h"
 
 namespace catan::ui {
 namespace {
@@ -46,7 +47,7 @@ Theme make_theme(bool colorblind) {
   t.token_text = rgb(40, 34, 28);
   t.token_hot = rgb(200, 30, 30);
   t.robber = rgb(40, 40, 44);
-  t.highlight = rgb(255, 255, 255);
+  t.highlight = rgb(80, 240, 230);  // aqua: unlike any player colour (White pieces!) or terrain
   if (!colorblind) {
     const ImU32 p[4] = {rgb(214, 52, 46), rgb(44, 104, 222), rgb(244, 140, 30), rgb(244, 244, 240)};
     const ImU32 d[4] = {rgb(120, 20, 20), rgb(16, 44, 120), rgb(140, 70, 0), rgb(90, 90, 90)};
@@ -70,6 +71,33 @@ float g_fonts_ui_scale = -1.0f;
 
 UiSettings& settings() {
   return g_settings;
+}
+
+std::string settings_to_json(const UiSettings& s) {
+  const nlohmann::json j = {{"ui_scale", s.ui_scale},     {"colorblind", s.colorblind},
+                            {"anim_speed", s.anim_speed}, {"ai_speed", s.ai_speed},
+                            {"sound", s.sound},           {"volume", s.volume}};
+  return j.dump();
+}
+
+bool settings_from_json(const std::string& text, UiSettings* out) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object()) return false;
+  auto num = [&](const char* key, float* v, float lo, float hi) {
+    auto it = j.find(key);
+    if (it != j.end() && it->is_number()) *v = std::clamp(it->get<float>(), lo, hi);
+  };
+  auto flag = [&](const char* key, bool* v) {
+    auto it = j.find(key);
+    if (it != j.end() && it->is_boolean()) *v = it->get<bool>();
+  };
+  num("ui_scale", &out->ui_scale, 0.75f, 2.0f);
+  flag("colorblind", &out->colorblind);
+  num("anim_speed", &out->anim_speed, 0.0f, 2.0f);
+  num("ai_speed", &out->ai_speed, 0.25f, 4.0f);
+  flag("sound", &out->sound);
+  num("volume", &out->volume, 0.0f, 1.0f);
+  return true;
 }
 const Theme& theme() {
   return g_theme;

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <string>
 
 #include "engine/types.h"
 
@@ -21,9 +22,17 @@ struct UiSettings {
   float anim_speed = 1.0f;  // 0 = no animation, 1 = normal, 2 = fast
   float ai_speed = 1.0f;    // 0.25 slow .. 4 fast: divides the pause between AI actions
   bool sound = true;        // short synthesized effects
-  bool muted = false;       // e.g. muted by default when embedded
+  float volume = 0.7f;      // 0..1, the effects' master volume
+  bool muted = false;       // e.g. muted by default when embedded (not saved: a page setting)
+  bool operator==(const UiSettings&) const = default;
 };
 UiSettings& settings();
+// The saved form of settings() (JSON: ui_scale, colorblind, anim_speed, ai_speed, sound,
+// volume; `muted` belongs to the embedding page and is not saved).
+std::string settings_to_json(const UiSettings& s);
+// Reads what settings_to_json wrote into *out (missing or bad fields keep their value,
+// numbers are clamped to their ranges). False if `text` is not a JSON object.
+bool settings_from_json(const std::string& text, UiSettings* out);
 
 struct Theme {
   // Background and panels.

@@ -252,7 +252,7 @@ void bundle_table(const char* id, const ResourceCounts& hand, ResourceCounts& gi
       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_PadOuterX;
   if (!ImGui::BeginTable(id, 4, flags)) return;
   ImGui::TableSetupColumn("");
-  ImGui::TableSetupColumn("You hold");
+  ImGui::TableSetupColumn("Have");  // short: the table must fit the side panel
   ImGui::TableSetupColumn(give_label);
   ImGui::TableSetupColumn(get_label);
   ImGui::TableHeadersRow();

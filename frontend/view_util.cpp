@@ -151,7 +151,7 @@ std::vector<TextSeg> colorize_names(const std::string& sentence, const std::stri
       break;
     }
     if (best > pos) out.push_back({sentence.substr(pos, best - pos), 0});
-    out.push_back({sentence.substr(best, best_len), player_color(best_seat)});
+    out.push_back({sentence.substr(best, best_len), player_color(best_seat), best_seat});
     pos = best + best_len;
   }
   return out;
@@ -161,10 +161,17 @@ void rich_text(const std::vector<TextSeg>& segs, float wrap_width) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float lh = ImGui::GetTextLineHeight();
+  const float fs = ImGui::GetFontSize();
   const float space = ImGui::CalcTextSize(" ").x;
+  // A name starts with a small disc in its seat's colour (outlined, so White shows on the
+  // dark panel as clearly as the others) and is set in bold.
+  const float disc_r = std::max(3.0f, lh * 0.3f);
+  const float disc_w = disc_r * 2 + 3;
   float x = 0, y = 0, max_x = 0;
   for (const TextSeg& seg : segs) {
     const ImU32 col = seg.color ? seg.color : theme().text;
+    ImFont* font = seg.seat >= 0 && fonts().bold ? fonts().bold : ImGui::GetFont();
+    bool first_word = true;
     // Split into words keeping track of leading spaces.
     size_t i = 0;
     const std::string& t = seg.text;
@@ -178,16 +185,25 @@ void rich_text(const std::vector<TextSeg>& segs, float wrap_width) {
       if (j == std::string::npos) j = t.size();
       const char* b = t.data() + i;
       const char* e = t.data() + j;
-      const float w = ImGui::CalcTextSize(b, e).x;
-      if (x > 0 && x + w > wrap_width) {
+      const float lead = seg.seat >= 0 && first_word ? disc_w : 0.0f;
+      const float w = font->CalcTextSizeA(fs, FLT_MAX, 0, b, e).x;
+      if (x > 0 && x + lead + w > wrap_width) {
         x = 0;
         y += lh;
       }
-      if (seg.color) {
-        // Player names: a faint underline in the player's colour keeps dark colours legible.
-        dl->AddText(ImVec2(origin.x + x + 1, origin.y + y + 1), IM_COL32(0, 0, 0, 160), b, e);
+      if (lead > 0) {
+        const ImVec2 c(origin.x + x + disc_r + 0.5f, origin.y + y + lh * 0.5f + 0.5f);
+        dl->AddCircleFilled(c, disc_r, player_color(seg.seat), 16);
+        dl->AddCircle(c, disc_r, player_color_dark(seg.seat), 16, 1.5f);
+        x += lead;
       }
-      dl->AddText(ImVec2(origin.x + x, origin.y + y), col, b, e);
+      first_word = false;
+      if (seg.color) {
+        // Player names: a dark shadow keeps every colour legible on the panel.
+        dl->AddText(font, fs, ImVec2(origin.x + x + 1, origin.y + y + 1), IM_COL32(0, 0, 0, 160), b,
+                    e);
+      }
+      dl->AddText(font, fs, ImVec2(origin.x + x, origin.y + y), col, b, e);
       x += w;
       max_x = std::max(max_x, x);
       i = j;

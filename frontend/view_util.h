@@ -42,8 +42,10 @@ void card_glyph(ImDrawList* dl, ImVec2 p, float h, ImU32 col);
 struct TextSeg {
   std::string text;
   ImU32 color = 0;  // 0 = default text colour
+  int seat = -1;    // a player's name: drawn bold after a disc in the seat's colour
 };
-// Splits `sentence` so every occurrence of names[i] gets player i's colour.
+// Splits `sentence` so every occurrence of names[i] gets player i's colour (and seat i), so
+// a name reads as a name even when the player's colour is close to the text's (White).
 std::vector<TextSeg> colorize_names(const std::string& sentence, const std::string (&names)[4]);
 void rich_text(const std::vector<TextSeg>& segs, float wrap_width);
 

@@ -21,7 +21,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -71,6 +74,47 @@ void update_font_scale(Shell& s) {
   catan::ui::load_fonts(scale);              // the UI's embedded fonts at this density and UI scale
   ImGui_ImplOpenGL3_DestroyDeviceObjects();  // recreated (with the new atlas) by NewFrame
 }
+
+#ifndef __EMSCRIPTEN__
+// Native persistence: the last game and the UI settings as files in $XDG_DATA_HOME/catan
+// (else ~/.local/share/catan). Only for interactive runs: --frames, --screenshot and --uitest
+// runs start from the defaults so that tests and screenshots do not depend on the user.
+std::filesystem::path data_dir() {
+  if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x)
+    return std::filesystem::path(x) / "catan";
+  if (const char* h = std::getenv("HOME"); h && *h)
+    return std::filesystem::path(h) / ".local" / "share" / "catan";
+  return {};
+}
+void write_file(const std::filesystem::path& p, const std::string& text) {
+  if (p.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(p.parent_path(), ec);
+  const std::filesystem::path tmp = p.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out || !(out << text)) return;
+  }
+  std::filesystem::rename(tmp, p, ec);
+}
+std::string read_file(const std::filesystem::path& p) {
+  if (p.empty()) return "";
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return in ? ss.str() : std::string();
+}
+void attach_native_persistence(catan::App& app) {
+  const std::filesystem::path dir = data_dir();
+  if (dir.empty()) return;
+  catan::App::Persistence p;
+  p.save = [dir](const std::string& t) { write_file(dir / "game.json", t); };
+  p.load = [dir] { return read_file(dir / "game.json"); };
+  p.save_settings = [dir](const std::string& t) { write_file(dir / "settings.json", t); };
+  p.load_settings = [dir] { return read_file(dir / "settings.json"); };
+  app.set_persistence(std::move(p));
+}
+#endif
 
 #ifdef __EMSCRIPTEN__
 // Keeps the SDL window the size of the canvas' CSS box (web/index.html makes it full-window).
@@ -238,6 +282,9 @@ int main(int argc, char** argv) {
 #ifdef __EMSCRIPTEN__
   // Web bridge hook (web engineer; shell/web_bridge.cpp): window.catan, postMessage, saves.
   catan::web::attach_app(*shell->app);
+#else
+  if (uitest_path.empty() && shell->max_frames < 0 && shell->screenshot.empty())
+    attach_native_persistence(*shell->app);
 #endif
   if (!uitest_path.empty()) {
     std::FILE* f = std::fopen(uitest_path.c_str(), "rb");

@@ -176,35 +176,42 @@ void attach_app(App& app) {
   attach(std::move(h));
 #ifdef __EMSCRIPTEN__
   catan_web_js_deps();
-  // The App's own save slot (its New game screen offers "Continue last game").
-  App::Persistence p;
-  p.save = [](const std::string& text) {
+  // The App's own save slots: the game (its New game screen offers "Continue last game") and
+  // the UI settings (scale, palette, sound, volume).
+  auto store = [](const char* key, const std::string& text) {
     EM_ASM(
         {
           try {
-            localStorage.setItem('catan.app.save', UTF8ToString($0));
+            localStorage.setItem(UTF8ToString($0), UTF8ToString($1));
           } catch (e) {
           }
         },
-        text.c_str());
+        key, text.c_str());
   };
-  p.load = []() -> std::string {
+  auto fetch = [](const char* key) -> std::string {
     // Two steps (no malloc from JS): the size, then the bytes into a C++ buffer.
-    const int n = EM_ASM_INT({
-      let t = null;
-      try {
-        t = localStorage.getItem('catan.app.save');
-      } catch (e) {
-      }
-      return t ? lengthBytesUTF8(t) : 0;
-    });
+    const int n = EM_ASM_INT(
+        {
+          let t = null;
+          try {
+            t = localStorage.getItem(UTF8ToString($0));
+          } catch (e) {
+          }
+          return t ? lengthBytesUTF8(t) : 0;
+        },
+        key);
     if (n <= 0) return "";
     std::string out(static_cast<size_t>(n) + 1, '\0');
-    EM_ASM({ stringToUTF8(localStorage.getItem('catan.app.save') || '', $0, $1); }, out.data(),
+    EM_ASM({ stringToUTF8(localStorage.getItem(UTF8ToString($0)) || '', $1, $2); }, key, out.data(),
            n + 1);
     out.resize(std::strlen(out.c_str()));
     return out;
   };
+  App::Persistence p;
+  p.save = [store](const std::string& text) { store("catan.app.save", text); };
+  p.load = [fetch] { return fetch("catan.app.save"); };
+  p.save_settings = [store](const std::string& text) { store("catan.app.settings", text); };
+  p.load_settings = [fetch] { return fetch("catan.app.settings"); };
   app.set_persistence(std::move(p));
 #endif
 }
