@@ -284,3 +284,13 @@ TEST(Protocol, QuitEndsTheSession) {
 
 }  // namespace
 }  // namespace catan
+
+// One command per invocation: the exit status follows the answer's "ok", whatever key
+// order the JSON has (bench's keys sort before "ok").
+TEST(ProtocolArgs, ExitStatusFollowsOk) {
+  char prog[] = "catan-cli", bench[] = "bench", games[] = "games=2", act[] = "act", junk[] = "junk";
+  char* ok_argv[] = {prog, bench, games};
+  char* bad_argv[] = {prog, act, junk};
+  EXPECT_EQ(catan::run_protocol(3, ok_argv), 0);
+  EXPECT_EQ(catan::run_protocol(3, bad_argv), 1);
+}
