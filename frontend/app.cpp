@@ -207,6 +207,26 @@ struct App::Impl {
       ImGui::SetTooltip("%s", why.c_str());
     return pressed && enabled;
   }
+  // One row of a resource picker (discard, year of plenty): icon, `text`, then - and +
+  // buttons with ids "<prefix>_minus_<r>" / "<prefix>_plus_<r>" (the UI test clicks them).
+  void resource_stepper(const char* prefix, int r, const char* text, float x, int& count,
+                        bool can_add) {
+    const float sc = settings().ui_scale;
+    ImGui::PushID(r);
+    draw_resource_icon(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(),
+                       ImGui::GetFrameHeight(), static_cast<Resource>(r));
+    ImGui::Dummy(ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine(x);
+    const std::string minus = std::string(prefix) + "_minus_" + std::to_string(r);
+    const std::string plus = std::string(prefix) + "_plus_" + std::to_string(r);
+    if (button(minus.c_str(), "-", ImVec2(36 * sc, 0), count > 0)) --count;
+    ImGui::SameLine();
+    if (button(plus.c_str(), "+", ImVec2(36 * sc, 0), can_add)) ++count;
+    ImGui::PopID();
+  }
   void flash_error(const std::string& e) {
     error = e;
     error_until = now + 4.0;
@@ -1136,23 +1156,11 @@ void App::Impl::draw_dialogs() {
         chosen += disc_counts[r];
       }
       for (int r = 0; r < kNumResources; ++r) {
-        ImGui::PushID(r);
-        draw_resource_icon(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(),
-                           ImGui::GetFrameHeight(), static_cast<Resource>(r));
-        ImGui::Dummy(ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
-        ImGui::SameLine();
-        ImGui::AlignTextToFramePadding();
-        ImGui::Text("%-6s %d / %d", resource_label(static_cast<Resource>(r)), disc_counts[r],
-                    me.resources[r]);
-        ImGui::SameLine(240 * sc);
-        const std::string minus = "disc_minus_" + std::to_string(r);
-        const std::string plus = "disc_plus_" + std::to_string(r);
-        if (button(minus.c_str(), "-", ImVec2(36 * sc, 0), disc_counts[r] > 0)) --disc_counts[r];
-        ImGui::SameLine();
-        if (button(plus.c_str(), "+", ImVec2(36 * sc, 0),
-                   disc_counts[r] < me.resources[r] && chosen < owed))
-          ++disc_counts[r];
-        ImGui::PopID();
+        char text[48];
+        std::snprintf(text, sizeof text, "%-6s %d / %d", resource_label(static_cast<Resource>(r)),
+                      disc_counts[r], me.resources[r]);
+        resource_stepper("disc", r, text, 240 * sc, disc_counts[r],
+                         disc_counts[r] < me.resources[r] && chosen < owed);
       }
       ImGui::Spacing();
       char lab[48];
@@ -1192,22 +1200,11 @@ void App::Impl::draw_dialogs() {
       int n = 0;
       for (int r = 0; r < kNumResources; ++r) n += yop_counts[r];
       for (int r = 0; r < kNumResources; ++r) {
-        ImGui::PushID(r);
-        draw_resource_icon(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(),
-                           ImGui::GetFrameHeight(), static_cast<Resource>(r));
-        ImGui::Dummy(ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
-        ImGui::SameLine();
-        ImGui::AlignTextToFramePadding();
-        ImGui::Text("%-6s %d   (bank %d)", resource_label(static_cast<Resource>(r)), yop_counts[r],
-                    st.bank[r]);
-        ImGui::SameLine(250 * sc);
-        const std::string minus = "yop_minus_" + std::to_string(r);
-        const std::string plus = "yop_plus_" + std::to_string(r);
-        if (button(minus.c_str(), "-", ImVec2(36 * sc, 0), yop_counts[r] > 0)) --yop_counts[r];
-        ImGui::SameLine();
-        if (button(plus.c_str(), "+", ImVec2(36 * sc, 0), n < 2 && yop_counts[r] < st.bank[r]))
-          ++yop_counts[r];
-        ImGui::PopID();
+        char text[48];
+        std::snprintf(text, sizeof text, "%-6s %d   (bank %d)",
+                      resource_label(static_cast<Resource>(r)), yop_counts[r], st.bank[r]);
+        resource_stepper("yop", r, text, 250 * sc, yop_counts[r],
+                         n < 2 && yop_counts[r] < st.bank[r]);
       }
       if (button("yop_ok", "Take them", ImVec2(200 * sc, 34 * sc), n == 2, "Pick 2 cards.")) {
         int r1 = -1, r2 = -1;
