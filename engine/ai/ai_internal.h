@@ -44,7 +44,8 @@ struct Skill {
   bool port_aware = true;  // bank trades at port rates through the search
   double trade_scale = 1;  // how readily it offers
   bool offers = true;
-  int extra_offers = 0;  // offers per turn beyond the personality's
+  int extra_offers = 0;       // offers per turn beyond the personality's
+  bool smart_offers = false;  // Expert: offers chosen by estimated acceptance x gain
 };
 Skill level_skill(AiLevel l);
 

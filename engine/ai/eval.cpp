@@ -57,8 +57,10 @@ Params personality_params(Personality p) {
 }
 
 void strengthen(Params& p) {
-  p.tune[3] *= 0.65;  // cards in hand matter less than what they build
-  p.tune[4] *= 1.3;   // development cards are worth more than the plain estimate
+  p.tune[3] *= 0.65;      // cards in hand matter less than what they build
+  p.tune[4] *= 1.3;       // development cards are worth more than the plain estimate
+  p.knight_eager *= 2.0;  // knights early: the army race and steady robber pressure
+  p.w_road *= 0.8;        // fewer speculative roads
 }
 
 void expert_tilt(Params& p) {
@@ -93,8 +95,7 @@ Skill level_skill(AiLevel l) {
       k.depth = 3;
       k.tracker = true;
       k.leader = true;
-      k.trade_scale = 2.0;
-      k.extra_offers = 1;
+      k.trade_scale = 2.0;  // offers whenever a card would help (one offer per turn)
       break;
   }
   return k;

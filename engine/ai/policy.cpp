@@ -244,16 +244,16 @@ namespace {
 std::vector<Scored> setup_lookahead(const Ctx& c, Rng& rng) {
   auto ranked = rank_setup_settlements(c, rng);
   const int keep = std::min<int>(static_cast<int>(ranked.size()), 7);
-  const Params neutral;
+  // The finished setup is judged with resource diversity counting double: a start that
+  // misses a resource trades or waits for it all game (arena: Hard vs 3 Normal +1 point).
+  Params setup_params = c.params;
+  setup_params.tune[1] *= 2.0;
   std::vector<Scored> out;
   for (int i = 0; i < keep; ++i) {
     GameState s = *c.s;
     if (!apply(s, ranked[i].a, nullptr, nullptr)) continue;
     finish_setup_greedy(s, c, rng);
-    double others = 0;
-    for (int p = 0; p < s.num_players; ++p)
-      if (p != c.me) others = std::max(others, evaluate(s, p, neutral));
-    out.push_back({ranked[i].a, evaluate(s, c.me, c.params) - 0.0 * others + 0.02 * ranked[i].v});
+    out.push_back({ranked[i].a, evaluate(s, c.me, setup_params) + 0.02 * ranked[i].v});
   }
   std::stable_sort(out.begin(), out.end(),
                    [](const Scored& x, const Scored& y) { return x.v > y.v; });
@@ -689,6 +689,86 @@ bool make_offer(const Ctx& c, Rng& rng, Action* out) {
   return false;
 }
 
+// Expert: every offer of one wanted card for one or two spare cards, scored by our gain
+// times the estimated chance that somebody accepts (each opponent modelled with the
+// heuristic responder's rule on its believed hand).
+bool smart_offer(const Ctx& c, Action* out) {
+  const GameState& s = *c.s;
+  if (c.in_playout || !c.skill.offers) return false;
+  const PlayerState& ps = s.players[c.me];
+  int cap = c.params.max_offers + c.skill.extra_offers + 1;
+  if (s.options.max_offers_per_turn > 0) cap = std::min<int>(cap, s.options.max_offers_per_turn);
+  if (s.offers_this_turn >= cap) return false;
+  const bool bundles = s.options.trade == TradeMode::Bundles;
+  const Params neutral;
+  double best_ev = 0.03;  // expected hand-value gain worth an offer
+  Action best;
+  bool found = false;
+  for (int get = 0; get < kNumResources; ++get) {
+    ResourceCounts g{};
+    g[get] = 1;
+    if (trade_gain(s, c.me, ResourceCounts{}, g, c.params) <= 0.05) continue;
+    for (int g1 = 0; g1 < kNumResources; ++g1) {
+      if (g1 == get || ps.resources[g1] == 0) continue;
+      for (int g2 = -1; g2 < kNumResources; g2 = g2 < 0 ? g1 : g2 + 1) {
+        if (g2 == get) continue;
+        ResourceCounts give{};
+        give[g1] = 1;
+        if (g2 >= 0) ++give[g2];
+        if (!covers(ps.resources, give)) continue;
+        const double mine = trade_gain(s, c.me, give, g, c.params);
+        if (mine <= 0) continue;
+        double none = 1.0, best_p = 0;
+        int target = -1;
+        for (int o = 0; o < s.num_players; ++o) {
+          if (o == c.me || near_win(s, o)) continue;
+          double hold = c.beliefs ? c.beliefs->hand[o][get] : 0.2 * c.hand_size[o];
+          if (c.hand_size[o] == 0) continue;
+          const double p_has = std::clamp(hold, 0.0, 1.0);
+          // Their side: they give `get`, receive `give`.
+          ResourceCounts h{};
+          if (c.beliefs)
+            for (int r = 0; r < kNumResources; ++r)
+              h[r] =
+                  static_cast<uint8_t>(std::clamp<int>(std::lround(c.beliefs->hand[o][r]), 0, 19));
+          h[get] = std::max<uint8_t>(h[get], 1);
+          ResourceCounts after = h;
+          for (int r = 0; r < kNumResources; ++r)
+            after[r] = static_cast<uint8_t>(after[r] - g[r] + give[r]);
+          const double theirs = hand_value(s, o, after, neutral) - hand_value(s, o, h, neutral);
+          double f = 0.35;
+          const int their_leader = leader_other_than(s, o);
+          if (their_leader == c.me && s.public_vp(c.me) > s.public_vp(o)) f = 0.9;
+          const double score = theirs - f * std::max(0.0, mine) - 0.05;
+          const double p = p_has / (1.0 + std::exp(-score / 0.04));
+          none *= 1.0 - p;
+          if (p > best_p) {
+            best_p = p;
+            target = o;
+          }
+        }
+        const double p_any = bundles ? 1.0 - none : best_p;
+        const double ev = p_any * mine;
+        if (ev > best_ev) {
+          Action a;
+          a.type = ActionType::OfferTrade;
+          a.give = give;
+          a.get = g;
+          a.arg = static_cast<int8_t>(bundles ? -1 : target);
+          if (!bundles && (g2 >= 0 || target < 0)) continue;
+          if (!legal(s, a)) continue;
+          best_ev = ev;
+          best = a;
+          found = true;
+        }
+        if (!bundles) break;
+      }
+    }
+  }
+  if (found) *out = best;
+  return found;
+}
+
 Action choose_main(const Ctx& c, Rng& rng) {
   const GameState& s = *c.s;
   Action a;
@@ -699,7 +779,7 @@ Action choose_main(const Ctx& c, Rng& rng) {
     // Easy hesitates: sometimes ends the turn with cards it could use.
     if (!(c.skill.noise > 0.3 && unit(rng) < 0.15)) return plan[0].a;
   }
-  if (make_offer(c, rng, &a)) return a;
+  if (c.skill.smart_offers ? smart_offer(c, &a) : make_offer(c, rng, &a)) return a;
   Action end = Action::simple(ActionType::EndTurn);
   if (legal(s, end)) return end;
   return fallback(s);
