@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -78,6 +79,7 @@ struct SeatResult {
       robber_leader = 0;
   int decisions = 0;
   double ms_total = 0, ms_max = 0;
+  double cpu_max = 0;  // thread CPU ms: the work itself, without preemption on a busy machine
   int illegal = 0;
 };
 
@@ -86,6 +88,17 @@ struct GameResult {
   int turns = 0, actions = 0;
   std::vector<SeatResult> seats;
 };
+
+// This thread's CPU time in ms (falls back to the wall clock where there is none).
+double thread_cpu_ms() {
+  timespec ts{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) {
+    return std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 GameResult play_game(const GameOptions& opts, uint64_t seed, int game_index,
                      const std::vector<BotSpec>& specs, int cap, double slice_ms) {
@@ -108,6 +121,7 @@ GameResult play_game(const GameOptions& opts, uint64_t seed, int game_index,
     const Observation obs = observe(game.state(), p);
     const EventLog seen = game.visible_events(p);
     const auto t0 = Clock::now();
+    const double c0 = thread_cpu_ms();
     Bot& b = *bots[p];
     b.start(obs, seen);
     while (!b.step(slice_ms)) {
@@ -118,6 +132,7 @@ GameResult play_game(const GameOptions& opts, uint64_t seed, int game_index,
     ++sr.decisions;
     sr.ms_total += ms;
     sr.ms_max = std::max(sr.ms_max, ms);
+    sr.cpu_max = std::max(sr.cpu_max, thread_cpu_ms() - c0);
     std::string why;
     if (!is_legal(game.state(), a, &why)) {
       ++sr.illegal;
@@ -288,7 +303,7 @@ int main(int argc, char** argv) {
   std::map<std::string, Agg> per_label, per_pers;
   struct Timing {
     long long n = 0;
-    double sum = 0, max = 0;
+    double sum = 0, max = 0, cpu_max = 0;
   };
   std::map<std::string, Timing> per_level;
   int capped = 0, illegal = 0;
@@ -305,6 +320,7 @@ int main(int argc, char** argv) {
       t.n += r.decisions;
       t.sum += r.ms_total;
       t.max = std::max(t.max, r.ms_max);
+      t.cpu_max = std::max(t.cpu_max, r.cpu_max);
       illegal += r.illegal;
     }
   }
@@ -321,10 +337,13 @@ int main(int argc, char** argv) {
   std::printf("draws (safety cap, no winner): %d of %d games\n", capped, games);
   std::printf("illegal bot actions: %d\n", illegal);
   std::printf("average game length: %.1f turns, %.1f actions\n", turns / games, actions / games);
-  std::printf("\ndecision time per level (ms)\n  %-10s %10s %9s %9s\n", "level", "decisions",
-              "mean", "max");
+  std::printf(
+      "\ndecision time per level (ms; wall clock, and the deciding thread's CPU time)\n"
+      "  %-10s %10s %9s %9s %9s\n",
+      "level", "decisions", "mean", "max", "cpu max");
   for (const auto& [lvl, t] : per_level)
-    std::printf("  %-10s %10lld %9.3f %9.2f\n", lvl.c_str(), t.n, t.n ? t.sum / t.n : 0.0, t.max);
+    std::printf("  %-10s %10lld %9.3f %9.2f %9.2f\n", lvl.c_str(), t.n, t.n ? t.sum / t.n : 0.0,
+                t.max, t.cpu_max);
   const char* hdr = "  %-24s %6s %7s %7s %7s %6s %6s %6s %6s %6s %7s %6s\n";
   std::printf("\nper-config statistics (means per seat-game)\n");
   std::printf(hdr, "config", "seats", "offers", "accepted", "acc%", "roads", "setts", "cities",
