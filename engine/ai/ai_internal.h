@@ -31,8 +31,9 @@ struct Params {
 Params personality_params(Personality p);
 // The evaluation refinements of the strong levels (tuned in the arena, Hard vs 3 Hard).
 void strengthen(Params& p);
-// Expert's evaluation leans toward cities and the wheat/ore economy (the strongest plan in
-// arena measurements), on top of whatever personality it has.
+// Expert's evaluation leans toward production, cities and the wheat/ore economy, on top of
+// whatever personality it has. Tuned through a fast proxy (a Hard-level bot with these
+// parameters vs 3 Hard, 3,000 held-out games: 26.3% before the last round, 28.7% after).
 void expert_tilt(Params& p);
 
 // How well a level plays.
@@ -102,7 +103,5 @@ Action heuristic_action(const Ctx& ctx, Rng& rng);
 std::vector<Action> candidate_actions(const Ctx& ctx, Rng& rng, int max_n);
 // Completes the setup phase greedily for every seat (c gives `me`'s params).
 void finish_setup_greedy(GameState& s, const Ctx& c, Rng& rng);
-// Fast rule-based policy for playouts (state is fully known).
-Action playout_action(const GameState& s, Rng& rng, std::vector<Action>& scratch);
 
 }  // namespace catan::ai

@@ -69,8 +69,9 @@ void expert_tilt(Params& p) {
   p.w_dev *= 0.95;
   p.res_bias[0] *= 0.9;
   p.res_bias[1] *= 0.9;
-  p.res_bias[3] *= 1.15;
-  p.res_bias[4] *= 1.2;
+  p.res_bias[3] *= 1.3;
+  p.res_bias[4] *= 1.4;
+  p.tune[0] *= 1.5;  // production counts more than the hand and the position's extras
 }
 
 Skill level_skill(AiLevel l) {
