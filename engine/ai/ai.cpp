@@ -114,17 +114,9 @@ class HeuristicBot final : public Bot {
   }
   void start(const Observation& obs, const EventLog& events) override {
     const GameState view = ai::legal_view(obs);
-    ai::Ctx ctx;
-    ctx.s = &view;
-    ctx.me = obs.seat;
-    for (int i = 0; i < kMaxPlayers; ++i) ctx.hand_size[i] = obs.hand_size[i];
-    ctx.params = params_;
-    ctx.skill = skill_;
     ai::Beliefs b;
-    if (skill_.tracker) {
-      b = ai::count_cards(obs, events);
-      ctx.beliefs = &b;
-    }
+    if (skill_.tracker) b = ai::count_cards(obs, events);
+    const ai::Ctx ctx = ai::make_obs_ctx(view, obs, params_, skill_, skill_.tracker ? &b : nullptr);
     choice_ = ai::heuristic_action(ctx, rng_);
   }
   bool step(double) override { return true; }
@@ -254,13 +246,7 @@ class ExpertBot final : public Bot {
   }
 
   void rank() {
-    ai::Ctx ctx;
-    ctx.s = &view_;
-    ctx.me = obs_.seat;
-    for (int i = 0; i < kMaxPlayers; ++i) ctx.hand_size[i] = obs_.hand_size[i];
-    ctx.params = params_;
-    ctx.skill = skill_;
-    ctx.beliefs = &beliefs_;
+    const ai::Ctx ctx = ai::make_obs_ctx(view_, obs_, params_, skill_, &beliefs_);
     const Phase ph = view_.phase;
     // Setup: Hard's placement lookahead is used as is; whole-game playouts from the setup
     // (kSearchSetup) measured no better in the arena and cost far more.

@@ -70,6 +70,10 @@ struct Ctx {
   bool in_playout = false;  // fast path, no offers
 };
 Ctx make_ctx(const GameState& s, int me, const Params& p, const Skill& k);  // full-info state
+// The context of obs.seat deciding in `view` (its legal_view): true hand sizes from the
+// observation, beliefs may be null.
+Ctx make_obs_ctx(const GameState& view, const Observation& obs, const Params& p, const Skill& k,
+                 const Beliefs* beliefs);
 
 // Evaluation ---------------------------------------------------------------------------
 int vp_target(const GameState& s);

@@ -562,4 +562,12 @@ Ctx make_ctx(const GameState& s, int me, const Params& p, const Skill& k) {
   return c;
 }
 
+Ctx make_obs_ctx(const GameState& view, const Observation& obs, const Params& p, const Skill& k,
+                 const Beliefs* beliefs) {
+  Ctx c = make_ctx(view, obs.seat, p, k);
+  for (int i = 0; i < kMaxPlayers; ++i) c.hand_size[i] = obs.hand_size[i];
+  c.beliefs = beliefs;
+  return c;
+}
+
 }  // namespace catan::ai
