@@ -91,8 +91,15 @@ void name_cell(const Session& s, int seat) {
   seat_chip(seat, px(12));
   ImGui::SameLine();
   const float w = ImGui::GetContentRegionAvail().x;
-  ImGui::TextUnformatted(fit_text(seat_label(s, seat), w).c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", seat_label(s, seat).c_str());
+  // "Orange (Normal Aggressor)" in a narrow column reads better as "Orange" than as a name
+  // cut mid-word; the whole label is in the tooltip.
+  const std::string label = seat_label(s, seat);
+  std::string shown = label;
+  const size_t paren = label.find(" (");
+  if (ImGui::CalcTextSize(label.c_str()).x > w && paren != std::string::npos)
+    shown = label.substr(0, paren);
+  ImGui::TextUnformatted(fit_text(shown, w).c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
 }
 
 void vp_table(const Session& s, const GameState& g) {
