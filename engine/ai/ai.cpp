@@ -248,8 +248,7 @@ class ExpertBot final : public Bot {
   void rank() {
     const ai::Ctx ctx = ai::make_obs_ctx(view_, obs_, params_, skill_, &beliefs_);
     const Phase ph = view_.phase;
-    // Setup: Hard's placement lookahead is used as is; whole-game playouts from the setup
-    // (kSearchSetup) measured no better in the arena and cost far more.
+    // Setup: Hard's placement lookahead is used as is (kSearchSetup says why).
     setup_ = kSearchSetup && ph == Phase::SetupSettlement;
     const bool searched = setup_ || ph == Phase::Main || ph == Phase::MoveRobber ||
                           ph == Phase::Roll || ph == Phase::RoadBuilding1 ||

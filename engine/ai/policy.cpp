@@ -700,7 +700,6 @@ bool smart_offer(const Ctx& c, Action* out) {
   if (s.options.max_offers_per_turn > 0) cap = std::min<int>(cap, s.options.max_offers_per_turn);
   if (s.offers_this_turn >= cap) return false;
   const bool bundles = s.options.trade == TradeMode::Bundles;
-  const Params neutral;
   double best_ev = 0.03;  // expected hand-value gain worth an offer
   Action best;
   bool found = false;
@@ -722,20 +721,10 @@ bool smart_offer(const Ctx& c, Action* out) {
         int target = -1;
         for (int o = 0; o < s.num_players; ++o) {
           if (o == c.me || near_win(s, o)) continue;
-          double hold = c.beliefs ? c.beliefs->hand[o][get] : 0.2 * c.hand_size[o];
           if (c.hand_size[o] == 0) continue;
+          const double hold = c.beliefs ? c.beliefs->hand[o][get] : 0.2 * c.hand_size[o];
           const double p_has = std::clamp(hold, 0.0, 1.0);
-          // Their side: they give `get`, receive `give`.
-          ResourceCounts h{};
-          if (c.beliefs)
-            for (int r = 0; r < kNumResources; ++r)
-              h[r] =
-                  static_cast<uint8_t>(std::clamp<int>(std::lround(c.beliefs->hand[o][r]), 0, 19));
-          h[get] = std::max<uint8_t>(h[get], 1);
-          ResourceCounts after = h;
-          for (int r = 0; r < kNumResources; ++r)
-            after[r] = static_cast<uint8_t>(after[r] - g[r] + give[r]);
-          const double theirs = hand_value(s, o, after, neutral) - hand_value(s, o, h, neutral);
+          const double theirs = their_gain(c, o, g, give);  // they give `get`, receive `give`
           double f = 0.35;
           const int their_leader = leader_other_than(s, o);
           if (their_leader == c.me && s.public_vp(c.me) > s.public_vp(o)) f = 0.9;
@@ -755,7 +744,7 @@ bool smart_offer(const Ctx& c, Action* out) {
           a.give = give;
           a.get = g;
           a.arg = static_cast<int8_t>(bundles ? -1 : target);
-          if (!bundles && (g2 >= 0 || target < 0)) continue;
+          if (!bundles && target < 0) continue;
           if (!legal(s, a)) continue;
           best_ev = ev;
           best = a;
