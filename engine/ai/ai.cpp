@@ -224,8 +224,8 @@ class ExpertBot final : public Bot {
   // (seed 1), 29.0% vs 30.0% over 200 (seed 2): within
   // noise, at twice the cost. Off. Hard's policy for the opponents (its parameters and
   // depth-3 planner, one step for hands over 9 cards) measured 288 of 800 games (34.0%
-  // seed 1, 38.0% seed 7, 96 iterations) against 306 with the Normal policy, at 3x the
-  // time per decision (max 1,044 ms CPU): not kept either.
+  // seed 1, 38.0% seed 7, 96 iterations) against 292 with the Normal policy (36.8%, 36.2%),
+  // at 3x the time per decision (max 1,044 ms CPU): not kept either.
   static constexpr bool kHardRestOfTurn = false;
 
   enum class Stage : uint8_t { Rank, Sample, Playout, Done };
