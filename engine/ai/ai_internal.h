@@ -85,6 +85,13 @@ bool settle_spot_free(const GameState& s, int v);  // distance rule only
 double spot_value(const GameState& s, int v, int me, const Params& p);
 // Hand value: how close the cards bring `me` to its next builds.
 double hand_value(const GameState& s, int me, const ResourceCounts& h, const Params& p);
+// Open settlement spots on `me`'s road network (conn) or one road away (near), valued by
+// pips x resource weight w.
+struct Expansion {
+  double best_conn = 0, best_near = 0;
+  int n_conn = 0;
+};
+Expansion expansion_room(const GameState& s, int me, const std::array<double, kNumResources>& w);
 // Position value of a seat in (approximately) VP units.
 double evaluate(const GameState& s, int me, const Params& p);
 // Leader by public VP among seats other than `me` (-1 if none).

@@ -252,6 +252,43 @@ int leader_other_than(const GameState& s, int me) {
   return best;
 }
 
+Expansion expansion_room(const GameState& s, int me, const std::array<double, kNumResources>& w) {
+  Expansion ex;
+  const PlayerState& ps = s.players[me];
+  if (ps.settlements_left == 0) return ex;
+  const Topology& t = topology();
+  for (int v = 0; v < kNumVertices; ++v) {
+    if (!settle_spot_free(s, v)) continue;
+    const VertexInfo& vi = t.vertices[v];
+    bool conn = false, near = false;
+    for (int i = 0; i < vi.num_neighbors; ++i) {
+      const int e = vi.edges[i];
+      if (s.edge_owner[e] == me) conn = true;
+      if (s.edge_owner[e] < 0) {
+        const int u = vi.neighbors[i];
+        if (s.vertex_owner[u] >= 0 && s.vertex_owner[u] != me) continue;
+        const VertexInfo& ui = t.vertices[u];
+        for (int j = 0; j < ui.num_neighbors; ++j)
+          if (s.edge_owner[ui.edges[j]] == me) near = true;
+      }
+    }
+    if (!conn && !near) continue;
+    double sv = 0;
+    for (int i = 0; i < vi.num_hexes; ++i) {
+      const int h = vi.hexes[i];
+      if (static_cast<int>(s.layout.terrain[h]) < kNumResources)
+        sv += pips(s.layout.number[h]) * w[static_cast<int>(s.layout.terrain[h])];
+    }
+    if (conn) {
+      ++ex.n_conn;
+      ex.best_conn = std::max(ex.best_conn, sv);
+    } else {
+      ex.best_near = std::max(ex.best_near, sv);
+    }
+  }
+  return ex;
+}
+
 double evaluate(const GameState& s, int me, const Params& prm) {
   const PlayerState& ps = s.players[me];
   const int target = vp_target(s);
@@ -280,42 +317,9 @@ double evaluate(const GameState& s, int me, const Params& prm) {
   }
 
   // Expansion room: open spots on or one road from the network.
-  const Topology& t = topology();
-  double best_conn = 0, best_near = 0;
-  int n_conn = 0;
-  if (ps.settlements_left > 0) {
-    for (int v = 0; v < kNumVertices; ++v) {
-      if (!settle_spot_free(s, v)) continue;
-      const VertexInfo& vi = t.vertices[v];
-      bool conn = false, near = false;
-      for (int i = 0; i < vi.num_neighbors; ++i) {
-        const int e = vi.edges[i];
-        if (s.edge_owner[e] == me) conn = true;
-        if (s.edge_owner[e] < 0) {
-          const int u = vi.neighbors[i];
-          if (s.vertex_owner[u] >= 0 && s.vertex_owner[u] != me) continue;
-          const VertexInfo& ui = t.vertices[u];
-          for (int j = 0; j < ui.num_neighbors; ++j)
-            if (s.edge_owner[ui.edges[j]] == me) near = true;
-        }
-      }
-      if (!conn && !near) continue;
-      double sv = 0;
-      for (int i = 0; i < vi.num_hexes; ++i) {
-        const int h = vi.hexes[i];
-        if (static_cast<int>(s.layout.terrain[h]) < kNumResources)
-          sv += pips(s.layout.number[h]) * w[static_cast<int>(s.layout.terrain[h])];
-      }
-      if (conn) {
-        ++n_conn;
-        best_conn = std::max(best_conn, sv);
-      } else {
-        best_near = std::max(best_near, sv);
-      }
-    }
-  }
-  val +=
-      prm.w_road * (0.03 * best_conn + 0.012 * best_near + 0.05 * std::min(n_conn, 2)) * (0.3 + f);
+  const Expansion ex = expansion_room(s, me, w);
+  val += prm.w_road * (0.03 * ex.best_conn + 0.012 * ex.best_near + 0.05 * std::min(ex.n_conn, 2)) *
+         (0.3 + f);
 
   // Longest road race (award itself is in VP).
   if (s.longest_road_holder != me) {
