@@ -333,9 +333,9 @@ class ExpertBot final : public Bot {
   // features, 20,000 Hard games; held-out log-loss 1.090 against 1.147 for evaluate())
   // as this score instead, P(we win), measured vs 3 Hard (4p classic, 96 iterations, seeds
   // 1 and 7, 400 games each): 284 of 800 (35.8%, 35.2%) against 292 with this score, 40%
-  // slower; scored at the end of our own turn 198 of 800; with setup placements searched
-  // by it (5 candidates, setup finished greedily, scored at once) 290 of 800. Predicting
-  // the winner better did not rank moves better: not kept.
+  // slower (with kDeviationZ 0.5, 292); scored at the end of our own turn 198 of 800; with
+  // setup placements searched by it (5 candidates, setup finished greedily, scored at once)
+  // 290 of 800. Predicting the winner better did not rank moves better: not kept.
   double score(const GameState& s) const {
     const int me = obs_.seat;
     if (s.winner >= 0) return s.winner == me ? 6.0 : -6.0;
