@@ -17,12 +17,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "engine/ai/ai.h"
 #include "engine/ai/ai_internal.h"
@@ -205,21 +205,13 @@ ValueFeatures fit(const std::vector<Position>& data, const std::vector<int>& use
 int main(int argc, char** argv) {
   int games = 2000, every = 2, jobs = 2;
   uint64_t seed = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i];
-    if (a == "--games")
-      games = std::atoi(argv[i + 1]);
-    else if (a == "--seed")
-      seed = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (a == "--every")
-      every = std::max(1, std::atoi(argv[i + 1]));
-    else if (a == "--jobs")
-      jobs = std::max(1, std::atoi(argv[i + 1]));
-    else {
-      std::fprintf(stderr, "usage: fit_value [--games N] [--seed S] [--every K] [--jobs J]\n");
-      return 2;
-    }
-  }
+  CLI::App app{"fit_value: fits a win-probability model on Hard-vs-Hard games"};
+  app.add_option("--games", games, "games to play (every 5th is held out)")
+      ->check(CLI::Range(5, 1000000));
+  app.add_option("--seed", seed, "match seed (game g uses mix_seed(seed, g))");
+  app.add_option("--every", every, "record every K-th turn")->check(CLI::Range(1, 100));
+  app.add_option("--jobs", jobs, "threads playing games")->check(CLI::Range(1, 64));
+  CLI11_PARSE(app, argc, argv);
   std::vector<std::vector<Position>> parts(jobs);
   std::vector<std::thread> th;
   for (int j = 0; j < jobs; ++j)
@@ -232,6 +224,10 @@ int main(int argc, char** argv) {
   int held = 0;
   for (const Position& p : data) held += p.held_out;
   std::printf("%zu positions (%d held out) from %d games\n", data.size(), held, games);
+  if (held == 0 || held == static_cast<int>(data.size())) {
+    std::fprintf(stderr, "fit_value: no finished games on one side of the split\n");
+    return 1;
+  }
 
   std::vector<int> all(K);
   for (int j = 0; j < K; ++j) all[j] = j;
