@@ -5,8 +5,6 @@
 namespace catan {
 namespace {
 
-constexpr size_t kMaxActionLength = 200;
-
 bool fail(std::string* error, std::string msg) {
   if (error) *error = std::move(msg);
   return false;
@@ -61,8 +59,8 @@ std::optional<ResourceCounts> parse_bundle(std::string_view s, std::string* erro
     fail(error, "empty bundle (name at least one resource)");
     return std::nullopt;
   }
-  if (s.size() > kMaxActionLength) {
-    fail(error, "bundle too long");
+  if (s.size() > kMaxBundleText) {
+    fail(error, "bundle too long (" + std::to_string(s.size()) + " characters)");
     return std::nullopt;
   }
   ResourceCounts c{};
@@ -171,7 +169,7 @@ std::optional<Action> Action::parse(std::string_view s, std::string* error) {
     fail(error, "empty action");
     return std::nullopt;
   }
-  if (s.size() > kMaxActionLength) {
+  if (s.size() > kMaxActionText) {
     fail(error, "action too long (" + std::to_string(s.size()) + " characters)");
     return std::nullopt;
   }

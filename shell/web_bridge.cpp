@@ -631,7 +631,7 @@ bool decode_game(const std::string& code, ui::MatchConfig* out, Game* game, std:
         a = legal[idx];
       } else if (idx == legal.size()) {
         const uint64_t len = r.varint();
-        if (!r.ok || len > 200 || r.pos + len > bytes.size()) {
+        if (!r.ok || len > kMaxActionText || r.pos + len > bytes.size()) {
           return fail(error, "the game code is truncated (action " + std::to_string(i) + ")");
         }
         const std::string text(bytes.begin() + static_cast<long>(r.pos),

@@ -127,6 +127,36 @@ TEST(BadInput, ParseBundleRejectsGarbageAndNeverWraps) {
   }
 }
 
+// Found by fuzz_action_parse in CI: the aliases are shorter than the canonical names ("wool"
+// prints as "sheep"), so a bundle accepted near the length limit used to print to text the
+// parser refused. Every accepted bundle or action must print back to accepted text.
+TEST(BadInput, LongestAcceptedBundlesAndActionsRoundTrip) {
+  std::string wool = "wool";
+  for (int i = 1; i < kBankPerResource; ++i) wool += ",wool";
+  const auto b = parse_bundle(wool);
+  ASSERT_TRUE(b.has_value());
+  EXPECT_EQ((*b)[static_cast<int>(Resource::Sheep)], kBankPerResource);
+  EXPECT_EQ(parse_bundle(bundle_to_string(*b)), b);
+
+  // Two bundles of every card in the bank, as long as a canonical action gets.
+  ResourceCounts full{};
+  for (int r = 0; r < kNumResources; ++r) full[r] = kBankPerResource;
+  for (const std::string verb : {"offer_trade:3:", "offer_trade:all:", "counter_trade:"}) {
+    const std::string text = verb + bundle_to_string(full) + ":" + bundle_to_string(full);
+    EXPECT_LE(text.size(), kMaxActionText) << verb;
+    std::string error;
+    const auto a = Action::parse(text, &error);
+    ASSERT_TRUE(a.has_value()) << verb << error;
+    EXPECT_EQ(a->to_string(), text);
+  }
+  // One card more than the bank holds is refused, and so is text past the bound.
+  std::string error;
+  EXPECT_FALSE(parse_bundle(wool + ",sheep", &error).has_value());
+  EXPECT_NE(error.find("more than 19"), std::string::npos) << error;
+  EXPECT_FALSE(Action::parse(std::string(kMaxActionText + 1, 'a'), &error).has_value());
+  EXPECT_NE(error.find("too long"), std::string::npos) << error;
+}
+
 // ----- Actions built in code, out of range, in every phase -------------------------------------
 
 // Positions covering every phase the random games reach (classic, 4 players).
