@@ -1070,8 +1070,12 @@ void App::Impl::draw_side(ImVec2 p, ImVec2 s) {
   const bool portrait = s.x > s.y;
   if (trade_needs_attention(session) && side_tab != 1) side_tab = 1;
   if (!portrait) {
-    ImGui::BeginChild("players", ImVec2(0, s.y * 0.42f), false);
-    draw_players_panel(session);
+    // As tall as the cards need (compact ones on short windows), so the tabs below get
+    // the rest: the trade builder's buttons stay in view at 720 px.
+    PlayersPanelOptions o;
+    const float h = fit_players_panel(session, &o, s.y * 0.42f);
+    ImGui::BeginChild("players", ImVec2(0, h), false);
+    draw_players_panel(session, o);
     ImGui::EndChild();
   }
   if (ImGui::BeginTabBar("side_tabs")) {

@@ -133,13 +133,21 @@ void road_glyph(ImDrawList* dl, ImVec2 p, float h, ImU32 col) {
   dl->AddLine(a, b, col, h * 0.28f);
 }
 
+constexpr float kCardGap = 10;
+
+// Rows: name, role (not when compact), counters, awards and status.
+float card_height(bool compact) {
+  const float lh = ImGui::GetTextLineHeight();
+  return compact ? lh * 3 + 21 : lh * 4 + 22;
+}
+
 // Draws one player card at the cursor, `w` wide. Returns nothing; advances the cursor.
-void player_card(const Session& s, const Observation& obs, int seat, float w) {
+void player_card(const Session& s, const Observation& obs, int seat, float w, bool compact) {
   const Theme& t = theme();
   const bool is_ai = !s.is_human(seat);
   const PlayerSummary sm = summarize_player(obs, seat, s.ai_thinking(), is_ai);
   const float lh = ImGui::GetTextLineHeight();
-  const float h = lh * 4 + 22;
+  const float h = card_height(compact);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::PushID(seat);
@@ -179,7 +187,10 @@ void player_card(const Session& s, const Observation& obs, int seat, float w) {
     role = is_ai ? "Computer player" : "Human player";
   }
   if (seat == obs.seat) role += "  (you)";
-  dl->AddText(ImVec2(x0, y), t.text_dim, role.c_str());
+  if (compact)
+    y -= lh + 1;  // the role is in the tooltip
+  else
+    dl->AddText(ImVec2(x0, y), t.text_dim, role.c_str());
 
   // Victory points, big, on the right.
   {
@@ -271,22 +282,37 @@ void draw_players_panel(const Session& s, const PlayersPanelOptions& opts) {
   }
   if (seats.empty()) return;
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float gap = 10;
+  const float gap = kCardGap;
   if (opts.horizontal) {
     const float w = opts.card_width > 0 ? opts.card_width
                                         : (avail - gap * static_cast<float>(seats.size() - 1)) /
                                               static_cast<float>(seats.size());
     for (size_t i = 0; i < seats.size(); ++i) {
       if (i) ImGui::SameLine(0, gap);
-      player_card(s, obs, seats[i], std::max(120.0f, w));
+      player_card(s, obs, seats[i], std::max(120.0f, w), false);
     }
   } else {
     const float w = opts.card_width > 0 ? opts.card_width : avail;
     for (int seat : seats) {
-      player_card(s, obs, seat, std::max(120.0f, w - 6));
+      player_card(s, obs, seat, std::max(120.0f, w - 6), opts.compact);
       ImGui::Dummy(ImVec2(0, gap - ImGui::GetStyle().ItemSpacing.y));
     }
   }
+}
+
+float fit_players_panel(const Session& s, PlayersPanelOptions* opts, float max_h) {
+  if (!s.active()) return 0;
+  const Observation obs = s.observation();
+  int cards = 0;
+  for (int i = 0; i < obs.view.num_players; ++i)
+    if (i != obs.seat || opts->include_viewer) ++cards;
+  // Each card is followed by its gap; the child window adds its padding.
+  const float pad = 2 * ImGui::GetStyle().WindowPadding.y + 4;
+  const auto need = [&](bool compact) {
+    return static_cast<float>(cards) * (card_height(compact) + kCardGap) + pad;
+  };
+  opts->compact = need(false) > max_h;
+  return std::min(max_h, need(opts->compact));
 }
 
 std::string turn_banner(const Session& s) {

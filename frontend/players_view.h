@@ -41,8 +41,12 @@ struct PlayersPanelOptions {
   bool include_viewer = false;  // draw the viewer's own card too
   bool horizontal = false;      // cards side by side instead of stacked
   float card_width = 0;         // 0 = fill the available width (stacked) / split it (row)
+  bool compact = false;         // stacked cards without the role line (short windows)
 };
 void draw_players_panel(const Session& session, const PlayersPanelOptions& opts = {});
+// Height of the stacked panel with full cards, if that fits in max_h; else the option set to
+// compact cards (the role moves to the tooltip) and their height, at most max_h (scrolls).
+float fit_players_panel(const Session& session, PlayersPanelOptions* opts, float max_h);
 
 // One line saying whose turn it is and what is expected of them.
 std::string turn_banner(const Session& session);
