@@ -213,7 +213,9 @@ class ExpertBot final : public Bot {
   // Session 5, 800 games each (seeds 1 and 7, 96 iterations) against 292: two-round
   // playouts 289 (16.9 ms mean); declining every offer 259 (accepting trades matters);
   // a lower partner penalty in answers and offers (0.15 for 0.35) 287; two more offers per
-  // turn at half the expected-gain threshold 284 (17 offers a game, 3.9 accepted vs 7, 3.6).
+  // turn at half the expected-gain threshold 284 (17 offers a game, 3.9 accepted vs 7, 3.6);
+  // kDeviationZ 2.0 272, 0.5 285; trade answers searched (accept, decline, Hard's answer)
+  // 271; the steal searched over every legal victim 291.
   static constexpr int kMaxCands = 10;
   static constexpr double kDeviationZ = 1.0;
   static constexpr int kSetupCands = 5;
