@@ -70,11 +70,12 @@ struct Action {
 };
 
 // The longest text parse() accepts, and a bound on every to_string(): the canonical form is at
-// most "counter_trade:" + two full bundles (19 of each resource, names <= 5 letters + comma),
-// so anything parse() accepts prints back to text that parse() accepts again. Input may use
-// shorter aliases ("wool" for sheep), hence the bound is on the canonical form, not the input.
+// most "offer_trade:all:" + bundle + ":" + bundle, each bundle at most 19 of each resource
+// (names <= 5 letters, plus commas), so anything parse() accepts prints back to text that
+// parse() accepts again. Input may use shorter aliases ("wool" for sheep), hence the bound is
+// on the canonical form, not the input.
 inline constexpr size_t kMaxBundleText = size_t{kNumResources} * kBankPerResource * 6 - 1;
-inline constexpr size_t kMaxActionText = 16 + 2 * kMaxBundleText;
+inline constexpr size_t kMaxActionText = 17 + 2 * kMaxBundleText;
 
 std::string bundle_to_string(const ResourceCounts& c);  // "wood,wood,ore"; "" when empty
 std::optional<ResourceCounts> parse_bundle(std::string_view s, std::string* error = nullptr);

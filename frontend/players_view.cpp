@@ -302,10 +302,10 @@ void draw_players_panel(const Session& s, const PlayersPanelOptions& opts) {
 
 float fit_players_panel(const Session& s, PlayersPanelOptions* opts, float max_h) {
   if (!s.active()) return 0;
-  const Observation obs = s.observation();
+  const int viewer = s.viewer();  // the seat draw_players_panel's observation is for
   int cards = 0;
-  for (int i = 0; i < obs.view.num_players; ++i)
-    if (i != obs.seat || opts->include_viewer) ++cards;
+  for (int i = 0; i < s.state().num_players; ++i)
+    if (i != viewer || opts->include_viewer) ++cards;
   // Each card is followed by its gap; the child window adds its padding.
   const float pad = 2 * ImGui::GetStyle().WindowPadding.y + 4;
   const auto need = [&](bool compact) {
