@@ -180,17 +180,18 @@ void player_card(const Session& s, const Observation& obs, int seat, float w, bo
   }
   dl->AddText(ImVec2(x0 + 1, y + 1), IM_COL32(0, 0, 0, 120), name.c_str());
   dl->AddText(ImVec2(x0, y), t.text, name.c_str());
-  y += lh + 1;
-  // The role, unless the name already says it ("Blue (Easy Trader)").
-  std::string role = seat_role(s, seat);
-  if (name.find(role) != std::string::npos || seat_label(s, seat).find(role) != std::string::npos) {
-    role = is_ai ? "Computer player" : "Human player";
-  }
-  if (seat == obs.seat) role += "  (you)";
-  if (compact)
-    y -= lh + 1;  // the role is in the tooltip
-  else
+  // The role, unless the name already says it ("Blue (Easy Trader)"); compact cards leave it
+  // to the tooltip.
+  if (!compact) {
+    y += lh + 1;
+    std::string role = seat_role(s, seat);
+    if (name.find(role) != std::string::npos ||
+        seat_label(s, seat).find(role) != std::string::npos) {
+      role = is_ai ? "Computer player" : "Human player";
+    }
+    if (seat == obs.seat) role += "  (you)";
     dl->AddText(ImVec2(x0, y), t.text_dim, role.c_str());
+  }
 
   // Victory points, big, on the right.
   {
@@ -269,17 +270,20 @@ void player_card(const Session& s, const Observation& obs, int seat, float w, bo
   }
 }
 
+// The seats the panel shows: everybody, or everybody but the viewer.
+std::vector<int> panel_seats(const Session& s, bool include_viewer) {
+  std::vector<int> seats;
+  for (int i = 0; i < s.state().num_players; ++i)
+    if (i != s.viewer() || include_viewer) seats.push_back(i);
+  return seats;
+}
+
 }  // namespace
 
 void draw_players_panel(const Session& s, const PlayersPanelOptions& opts) {
   if (!s.active()) return;
   const Observation obs = s.observation();
-  const int n = obs.view.num_players;
-  std::vector<int> seats;
-  for (int i = 0; i < n; ++i) {
-    if (i == obs.seat && !opts.include_viewer) continue;
-    seats.push_back(i);
-  }
+  const std::vector<int> seats = panel_seats(s, opts.include_viewer);
   if (seats.empty()) return;
   const float avail = ImGui::GetContentRegionAvail().x;
   const float gap = kCardGap;
@@ -302,10 +306,7 @@ void draw_players_panel(const Session& s, const PlayersPanelOptions& opts) {
 
 float fit_players_panel(const Session& s, PlayersPanelOptions* opts, float max_h) {
   if (!s.active()) return 0;
-  const int viewer = s.viewer();  // the seat draw_players_panel's observation is for
-  int cards = 0;
-  for (int i = 0; i < s.state().num_players; ++i)
-    if (i != viewer || opts->include_viewer) ++cards;
+  const size_t cards = panel_seats(s, opts->include_viewer).size();
   // Each card is followed by its gap; the child window adds its padding.
   const float pad = 2 * ImGui::GetStyle().WindowPadding.y + 4;
   const auto need = [&](bool compact) {
