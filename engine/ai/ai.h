@@ -30,8 +30,9 @@ bool parse_personality(const std::string& s, Personality* out);
 struct AiConfig {
   AiLevel level = AiLevel::Normal;
   Personality personality = Personality::Balanced;
-  int budget_ms = 1000;    // Expert: per-decision thinking time (anytime search)
-  int max_iterations = 0;  // Expert: 0 = use the time budget; >0 = fixed, deterministic
+  int budget_ms = 1000;    // Expert: per-decision thinking time limit (anytime search)
+  int max_iterations = 0;  // Expert: >0 = exactly this many, clock ignored (deterministic);
+                           // 0 = the time budget, stopping early at the measured 96
   uint64_t seed = 1;       // the bot's own RNG (never the game's)
 };
 

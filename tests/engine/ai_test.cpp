@@ -262,6 +262,35 @@ TEST(AiAnytime, ExpertStepsInSlicesWithinBudget) {
   }
 }
 
+// A time budget is an upper bound: the search stops at the 96 iterations the arena measures
+// (more measured weaker), so with a budget it never reaches, an Expert decides exactly as
+// with max_iterations = 96, and long before the budget is spent.
+TEST(AiAnytime, ExpertBudgetStopsAtTheMeasuredIterations) {
+  const GameOptions o = options_for(false, 4);
+  auto games = sample_games(o, 9, 41);
+  ASSERT_FALSE(games.empty());
+  int compared = 0;
+  for (const Game& g : games) {
+    const int p = g.state().to_move();
+    if (p < 0) continue;
+    AiConfig fixed = config(AiLevel::Expert, Personality::Balanced, 11 + compared);
+    fixed.max_iterations = 96;
+    AiConfig budget = fixed;
+    budget.max_iterations = 0;
+    budget.budget_ms = 30000;  // far more than 96 iterations need, even under sanitizers
+    const Observation obs = observe(g.state(), p);
+    const EventLog ev = g.visible_events(p);
+    const auto t0 = std::chrono::steady_clock::now();
+    const Action by_budget = make_bot(budget)->decide(obs, ev);
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    ASSERT_LT(ms, 25000) << "the search ran on past its iteration cap";
+    EXPECT_EQ(by_budget, make_bot(fixed)->decide(obs, ev));
+    ++compared;
+  }
+  EXPECT_GE(compared, 5);
+}
+
 // Slicing does not change decisions: with fixed max_iterations, thinking in one call and
 // thinking in many tiny slices (which stop the search mid-iteration, mid-playout) choose
 // the same actions; and a tiny slice returns promptly.
