@@ -27,12 +27,16 @@ const char* personality_name(Personality p);  // "balanced" "trader" ...
 bool parse_ai_level(const std::string& s, AiLevel* out);
 bool parse_personality(const std::string& s, Personality* out);
 
+// Expert under a time budget stops after this many iterations (more measured weaker; the
+// arena's --iterations 96 is the same search), so the budget is only an upper bound.
+constexpr int kExpertBudgetIterations = 96;
+
 struct AiConfig {
   AiLevel level = AiLevel::Normal;
   Personality personality = Personality::Balanced;
   int budget_ms = 1000;    // Expert: per-decision thinking time limit (anytime search)
   int max_iterations = 0;  // Expert: >0 = exactly this many, clock ignored (deterministic);
-                           // 0 = the time budget, stopping early at the measured 96
+                           // 0 = the time budget, stopping at kExpertBudgetIterations
   uint64_t seed = 1;       // the bot's own RNG (never the game's)
 };
 

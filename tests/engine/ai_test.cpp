@@ -262,9 +262,9 @@ TEST(AiAnytime, ExpertStepsInSlicesWithinBudget) {
   }
 }
 
-// A time budget is an upper bound: the search stops at the 96 iterations the arena measures
-// (more measured weaker), so with a budget it never reaches, an Expert decides exactly as
-// with max_iterations = 96, and long before the budget is spent.
+// A time budget is an upper bound: the search stops at kExpertBudgetIterations, the count
+// the arena measures (more measured weaker), so with a budget it never reaches, an Expert
+// decides exactly as with that fixed count, and long before the budget is spent.
 TEST(AiAnytime, ExpertBudgetStopsAtTheMeasuredIterations) {
   const GameOptions o = options_for(false, 4);
   auto games = sample_games(o, 9, 41);
@@ -274,10 +274,10 @@ TEST(AiAnytime, ExpertBudgetStopsAtTheMeasuredIterations) {
     const int p = g.state().to_move();
     if (p < 0) continue;
     AiConfig fixed = config(AiLevel::Expert, Personality::Balanced, 11 + compared);
-    fixed.max_iterations = 96;
+    fixed.max_iterations = kExpertBudgetIterations;
     AiConfig budget = fixed;
     budget.max_iterations = 0;
-    budget.budget_ms = 30000;  // far more than 96 iterations need, even under sanitizers
+    budget.budget_ms = 30000;  // far more than the capped search needs, even under sanitizers
     const Observation obs = observe(g.state(), p);
     const EventLog ev = g.visible_events(p);
     const auto t0 = std::chrono::steady_clock::now();
