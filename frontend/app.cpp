@@ -314,6 +314,7 @@ struct App::Impl {
     persistence.save(j.dump());
   }
   bool continue_saved(std::string* err) {
+    if (persistence.resume) return persistence.resume(saved_text, err);
     try {
       const nlohmann::json j = nlohmann::json::parse(saved_text);
       Game g;

@@ -48,10 +48,14 @@ class App {
   // action; `load` returns the last one ("" if none) for "Continue last game".
   // `save_settings` / `load_settings` (optional) keep the UI settings (theme.h UiSettings as
   // settings_to_json): loaded and applied (palette, sound, volume) by set_persistence, saved
-  // whenever they change.
+  // whenever they change. `resume` (optional) is for a shell that owns the game's save
+  // format and writes it itself (the web page: one slot per page, see web/catan.js): then
+  // `save` stays empty, `load` returns that slot, and "Continue last game" hands the text to
+  // `resume` instead of reading the document above.
   struct Persistence {
     std::function<void(const std::string&)> save;
     std::function<std::string()> load;
+    std::function<bool(const std::string& text, std::string* error)> resume;
     std::function<void(const std::string&)> save_settings;
     std::function<std::string()> load_settings;
   };

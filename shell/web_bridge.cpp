@@ -140,6 +140,18 @@ uint64_t clock_seed() {
   return z ? z % 1000000000ull + 1 : 1;
 }
 
+// What the event poller last reported (catan_web_poll): a new or resumed game is announced.
+struct Tracker {
+  bool active = false;
+  bool force_start = false;
+  bool over = false;
+  uint64_t seed = 0;
+  GameOptions options;
+  size_t events = 0;
+  size_t history = 0;
+};
+Tracker g_track;
+
 }  // namespace
 
 void attach(Host host) {
@@ -207,9 +219,32 @@ void attach_app(App& app) {
     out.resize(std::strlen(out.c_str()));
     return out;
   };
+  // The game itself is saved by the page (web/catan.js persist(): after every change, one
+  // slot per page so an embedded demo never overwrites the visitor's game); the App reads
+  // that same slot for "Continue last game" instead of keeping a second copy. Earlier
+  // builds kept one under "catan.app.save", shared by every page: dropped.
+  EM_ASM({
+    try {
+      localStorage.removeItem('catan.app.save');
+    } catch (e) {
+    }
+  });
   App::Persistence p;
-  p.save = [store](const std::string& text) { store("catan.app.save", text); };
-  p.load = [fetch] { return fetch("catan.app.save"); };
+  p.load = [fetch] {
+    std::string key(256, '\0');
+    EM_ASM({ stringToUTF8((window.catan && window.catan.saveKey) || 'catan.save', $0, $1); },
+           key.data(), static_cast<int>(key.size()));
+    key.resize(std::strlen(key.c_str()));
+    return fetch(key.c_str());
+  };
+  p.resume = [](const std::string& text, std::string* error) {
+    ui::MatchConfig c;
+    Game g;
+    if (!load_match(text, &c, &g, error)) return false;
+    g_host.resume(c, g);
+    g_track.force_start = true;
+    return true;
+  };
   p.save_settings = [store](const std::string& text) { store("catan.app.settings", text); };
   p.load_settings = [fetch] { return fetch("catan.app.settings"); };
   app.set_persistence(std::move(p));
@@ -661,17 +696,6 @@ bool decode_game(const std::string& code, ui::MatchConfig* out, Game* game, std:
 // --- Events -----------------------------------------------------------------------------------
 
 namespace {
-
-struct Tracker {
-  bool active = false;
-  bool force_start = false;
-  bool over = false;
-  uint64_t seed = 0;
-  GameOptions options;
-  size_t events = 0;
-  size_t history = 0;
-};
-Tracker g_track;
 
 json scores(const GameState& s) {
   json a = json::array();

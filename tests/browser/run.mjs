@@ -335,6 +335,9 @@ await test('reload-resumes-the-game', async () => {
   const before = await page.evaluate(() => window.catan.state());
   const saved = await page.evaluate(() => localStorage.getItem(window.catan.saveKey));
   assert(saved && saved.length > 100, 'nothing saved in localStorage');
+  // One copy: the page's slot only (the App used to keep a second one for every page).
+  const appCopy = await page.evaluate(() => localStorage.getItem('catan.app.save'));
+  assert(appCopy === null, 'the game is stored twice (catan.app.save as well)');
   await page.reload();
   await waitReady(page);
   await frames(page, 3);
