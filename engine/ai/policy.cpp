@@ -574,24 +574,32 @@ Action respond_offer(const Ctx& c, Rng& rng) {
 Action confirm_offer(const Ctx& c) {
   const GameState& s = *c.s;
   const TradeOffer& off = s.offer;
+  // Every seat that accepted takes the same trade, so what decides between them is what it
+  // does for the partner: its gain weighted by how much of a threat it is (the leader
+  // last). An accepted trade still goes through whenever it helps us at all.
+  const double mine = trade_gain(s, c.me, off.give, off.get, c.params);
   Action best = Action::simple(ActionType::CancelTrade);
-  double bv = 0.0;
+  double best_key = -1e18;
   for (int p = 0; p < s.num_players; ++p) {
-    if (p == c.me) continue;
-    double g = -1e9;
+    if (p == c.me || near_win(s, p)) continue;
+    double key = 0;
+    bool worth = false;
     if (off.answers[p] == TradeAnswer::Accepted) {
-      g = trade_gain(s, c.me, off.give, off.get, c.params);
+      // 0.12: any card helps a little (their_gain's estimate without card counting), so
+      // with equal estimates the lesser threat still wins.
+      key = mine -
+            partner_penalty(c, p) * (0.12 + std::max(0.0, their_gain(c, p, off.get, off.give)));
+      worth = mine > 0;
     } else if (off.answers[p] == TradeAnswer::Countered) {
-      g = trade_gain(s, c.me, off.counter_get[p], off.counter_give[p], c.params) -
-          partner_penalty(c, p) * 0.3;
+      key = trade_gain(s, c.me, off.counter_get[p], off.counter_give[p], c.params) -
+            partner_penalty(c, p) * 0.3;
+      worth = key > 0;
     }
-    if (near_win(s, p)) continue;
-    if (g > bv) {
-      Action a = Action::simple(ActionType::ConfirmTrade, p);
-      if (legal(s, a)) {
-        bv = g;
-        best = a;
-      }
+    if (!worth || key <= best_key) continue;
+    const Action a = Action::simple(ActionType::ConfirmTrade, p);
+    if (legal(s, a)) {
+      best_key = key;
+      best = a;
     }
   }
   if (legal(s, best)) return best;

@@ -17,6 +17,7 @@
 #include "engine/game.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
+#include "tests/engine/rules_fixture.h"
 
 namespace catan {
 namespace {
@@ -173,6 +174,35 @@ GameState perturb_hidden(const GameState& s, int seat, uint64_t salt) {
     r.shuffle(t.deck.data() + t.deck_pos, kDevDeckSize - t.deck_pos);
   t.rng.state ^= 0x5DEECE66Dull * (salt | 1);
   return t;
+}
+
+// Issue 4, "judging a trade by what it does for them and for the leader": when several
+// seats accept the same offer, the offerer confirms the one it helps least as a threat,
+// never the leader when another seat took the same trade (it used to take the first seat).
+TEST(AiTrade, ConfirmsTheAcceptingSeatThatIsNotTheLeader) {
+  using namespace testing_rules;
+  const Topology& t = topology();
+  for (AiLevel l : {AiLevel::Normal, AiLevel::Hard, AiLevel::Expert}) {
+    GameState s = blank(4);
+    settle(s, 0, t.hexes[4].vertices[3]);
+    settle(s, 0, t.hexes[10].vertices[0]);
+    settle(s, 1, t.hexes[0].vertices[0], true);  // the leader: 4 VP against 2
+    settle(s, 1, t.hexes[7].vertices[2], true);
+    settle(s, 2, t.hexes[15].vertices[1]);
+    settle(s, 2, t.hexes[12].vertices[4]);
+    give(s, 0, RC(1, 1, 1, 0, 2));  // a settlement short of one wheat
+    give(s, 1, RC(0, 0, 0, 1, 0));
+    give(s, 2, RC(0, 0, 0, 1, 0));
+    ok(s, "offer_trade:all:ore:wheat");
+    ok(s, "accept_trade");   // seat 1, the leader
+    ok(s, "accept_trade");   // seat 2
+    ok(s, "decline_trade");  // seat 3
+    ASSERT_EQ(s.phase, Phase::TradeConfirm);
+    ASSERT_EQ(s.to_move(), 0);
+    auto bot = make_bot(config(l, Personality::Balanced, 3));
+    const Action a = bot->decide(observe(s, 0), EventLog{});
+    EXPECT_EQ(a.to_string(), "confirm_trade:2") << ai_level_name(l);
+  }
 }
 
 TEST(AiObservation, ChoiceDependsOnlyOnObservation) {
