@@ -318,8 +318,8 @@ double evaluate(const GameState& s, int me, const Params& prm) {
 
   // Expansion room: open spots on or one road from the network.
   const Expansion ex = expansion_room(s, me, w);
-  val += prm.w_road * (0.03 * ex.best_conn + 0.012 * ex.best_near + 0.05 * std::min(ex.n_conn, 2)) *
-         (0.3 + f);
+  val += prm.w_road * prm.tune[2] *
+         (0.03 * ex.best_conn + 0.012 * ex.best_near + 0.05 * std::min(ex.n_conn, 2)) * (0.3 + f);
 
   // Longest road race (award itself is in VP).
   if (s.longest_road_holder != me) {
