@@ -134,9 +134,10 @@ class HeuristicBot final : public Bot {
 // from the unknown development cards, the dice from the bot's own Rng) and plays EVERY
 // candidate out from it with the same random numbers (paired comparison, low variance):
 // the rest of our turn with our own greedy policy, then about one round of the Normal
-// policy for everybody, then the evaluation (ours minus the best opponent's; a win counts
-// big). The move with the best mean is played if it beats Hard's own first choice
-// significantly (paired differences, kDeviationZ standard errors).
+// policy for everybody (the opponents with Hard's parameters and robber), then the
+// evaluation (ours minus the best opponent's; a win counts big). The candidates include
+// offers, answered inside the playouts. The move with the best mean is played if it beats Hard's
+// own first choice significantly (paired differences, kDeviationZ standard errors).
 //
 // Anytime and resumable: the search is a state machine whose unit of work is ONE playout
 // action (or the candidate ranking, or one determinization), so step(max_ms) returns
@@ -235,9 +236,11 @@ class ExpertBot final : public Bot {
   // departures from Hard's choice are worth, vetoing one kind at a time: robber placements
   // 548, bank trades (made or dropped against Hard's build or end of turn) 539, other Main
   // builds (building instead of ending the turn, ending instead, another build) 560. Every
-  // kind helps. Searching offers (candidate_actions): 618. Not kept: 384 iterations for the
-  // robber only 131 of 400 (seed 1, against 142); discards searched over the greedy choice
-  // and five keep-a-build alternatives 589.
+  // kind helps. Searching offers (candidate_actions): 618; the opponents in playouts with
+  // Hard's parameters and leader-aimed robber (opp_skill_): 603; both together on seeds 4, 5,
+  // 6, 8: 628 against 567. Not kept: 384 iterations for the robber only 131 of 400 (seed 1,
+  // against 142); discards searched over the greedy choice and five keep-a-build
+  // alternatives 589.
   // kExpertBudgetIterations (ai.h): more iterations measured weaker, not stronger (400:
   // 131 of 400 games vs 3 Hard, seed 1, against 147 at 96; earlier 300 vs 96 the same way),
   // so a player meets the configuration the arena measures, in ~10 ms instead of the budget.
