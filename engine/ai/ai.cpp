@@ -134,7 +134,7 @@ class HeuristicBot final : public Bot {
 // from the unknown development cards, the dice from the bot's own Rng) and plays EVERY
 // candidate out from it with the same random numbers (paired comparison, low variance):
 // the rest of our turn with our own greedy policy, then about one round of the Normal
-// policy for everybody (the opponents with Hard's parameters and robber), then the
+// policy for everybody (the opponents with Hard's parameters, robber and offers), then the
 // evaluation (ours minus the best opponent's; a win counts big). The candidates include
 // offers, answered inside the playouts. The move with the best mean is played if it beats Hard's
 // own first choice significantly (paired differences, kDeviationZ standard errors).
@@ -168,6 +168,11 @@ class ExpertBot final : public Bot {
     ai::strengthen(opp_params_);
     opp_skill_ = cont_skill_;
     opp_skill_.leader = true;
+    // ...and their offers: Hard offers a card whenever one would help, and those trades
+    // between the opponents (and to us, answered by our Normal policy) are part of the
+    // round a playout covers.
+    opp_skill_.offers = true;
+    opp_skill_.trade_scale = ai::level_skill(AiLevel::Hard).trade_scale;
   }
 
   void start(const Observation& obs, const EventLog& events) override {
@@ -241,6 +246,11 @@ class ExpertBot final : public Bot {
   // 6, 8: 628 against 567. Not kept: 384 iterations for the robber only 131 of 400 (seed 1,
   // against 142); discards searched over the greedy choice and five keep-a-build
   // alternatives 589.
+  // Session 9 (base a2f5103: 625 on seeds 1, 7, 2, 3; 1,253 on seeds 1 to 8): the
+  // opponents' offers in playouts (make_offer at Hard's rate, answered by the Normal
+  // policy) 634, and 1,265 of 3,200 on all eight seeds: kept. No effect: all 18 robber
+  // hexes as candidates (instead of 10) 625; the opponents scored with their own
+  // strengthened parameters in score() 624.
   // kExpertBudgetIterations (ai.h): more iterations measured weaker, not stronger (400:
   // 131 of 400 games vs 3 Hard, seed 1, against 147 at 96; earlier 300 vs 96 the same way),
   // so a player meets the configuration the arena measures, in ~10 ms instead of the budget.
@@ -356,6 +366,7 @@ class ExpertBot final : public Bot {
       const ai::Skill& sk = own && kHardRestOfTurn ? own_skill_ : mine ? cont_skill_ : opp_skill_;
       ai::Ctx k = ai::make_ctx(s, p, mine ? params_ : opp_params_, sk);
       k.in_playout = true;
+      k.playout_offers = !mine;
       const Action a = ai::heuristic_action(k, prng_);
       if (apply(s, a, nullptr, nullptr)) {
         ++steps_;
