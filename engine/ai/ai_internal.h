@@ -67,7 +67,7 @@ struct Ctx {
   const Beliefs* beliefs = nullptr;          // may be null
   Params params;
   Skill skill;
-  bool in_playout = false;  // fast path, no offers and no counter-offers...
+  bool in_playout = false;      // fast path, no offers and no counter-offers...
   bool playout_offers = false;  // ...except make_offer's single-card offers when set
 };
 Ctx make_ctx(const GameState& s, int me, const Params& p, const Skill& k);  // full-info state
