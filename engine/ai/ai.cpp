@@ -358,15 +358,14 @@ class ExpertBot final : public Bot {
     GameState& s = cur_;
     const int cap = setup_ ? 3000 : 500;  // actions (a safety net; turns end the playout)
     if (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon_ && steps_ < cap) {
-      // Everybody plays the Normal policy (no new offers in playouts; a searched offer is
-      // answered); us with our own parameters, the opponents as described above.
+      // Everybody plays the Normal policy; us with our own parameters and without offers
+      // (a searched offer is answered), the opponents as described above (they offer).
       const int p = s.to_move();
       const bool mine = p == obs_.seat;
       const bool own = mine && s.turn == turn0_;
       const ai::Skill& sk = own && kHardRestOfTurn ? own_skill_ : mine ? cont_skill_ : opp_skill_;
       ai::Ctx k = ai::make_ctx(s, p, mine ? params_ : opp_params_, sk);
       k.in_playout = true;
-      k.playout_offers = !mine;
       const Action a = ai::heuristic_action(k, prng_);
       if (apply(s, a, nullptr, nullptr)) {
         ++steps_;

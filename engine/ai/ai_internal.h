@@ -67,8 +67,9 @@ struct Ctx {
   const Beliefs* beliefs = nullptr;          // may be null
   Params params;
   Skill skill;
-  bool in_playout = false;      // fast path, no offers and no counter-offers...
-  bool playout_offers = false;  // ...except make_offer's single-card offers when set
+  // Fast path: no counter-offers, no smart offers, no setup lookahead. Whether a seat makes
+  // plain offers in a playout is its Skill::offers.
+  bool in_playout = false;
 };
 Ctx make_ctx(const GameState& s, int me, const Params& p, const Skill& k);  // full-info state
 // The context of obs.seat deciding in `view` (its legal_view): true hand sizes from the

@@ -613,7 +613,7 @@ Action confirm_offer(const Ctx& c) {
 // An offer that moves us toward a build, or nothing.
 bool make_offer(const Ctx& c, Rng& rng, Action* out) {
   const GameState& s = *c.s;
-  if ((c.in_playout && !c.playout_offers) || !c.skill.offers) return false;
+  if (!c.skill.offers) return false;
   const PlayerState& ps = s.players[c.me];
   int cap = c.params.max_offers + c.skill.extra_offers;
   if (s.options.max_offers_per_turn > 0) cap = std::min<int>(cap, s.options.max_offers_per_turn);
