@@ -185,6 +185,9 @@ class ExpertBot final : public Bot {
     iterations_ = 0;
     stage_ = Stage::Rank;
     turn0_ = view_.turn;
+    int lead = 0;
+    for (int p = 0; p < view_.num_players; ++p) lead = std::max(lead, view_.public_vp(p));
+    rounds_ = lead >= kLateVp ? kLateRounds : 1;
   }
 
   bool step(double max_ms) override {
@@ -251,6 +254,10 @@ class ExpertBot final : public Bot {
   // policy) 634, and 1,265 of 3,200 on all eight seeds: kept. No effect: all 18 robber
   // hexes as candidates (instead of 10) 625; the opponents scored with their own
   // strengthened parameters in score() 624.
+  // Session 10 (base ffb8226: 634 on seeds 1, 7, 2, 3, 631 on seeds 4, 5, 6, 8): playouts
+  // of kLateRounds rounds once someone shows kLateVp public VP, 655 and 641, 1,296 of 3,200
+  // (40.5%): kept. Not kept in session 9 (on top of ffb8226, seeds 1, 7, 2): our own
+  // continuation offers in playouts too, 462 against 479.
   // kExpertBudgetIterations (ai.h): more iterations measured weaker, not stronger (400:
   // 131 of 400 games vs 3 Hard, seed 1, against 147 at 96; earlier 300 vs 96 the same way),
   // so a player meets the configuration the arena measures, in ~10 ms instead of the budget.
@@ -263,6 +270,12 @@ class ExpertBot final : public Bot {
   // fast rule policy were worse still (20% at 400 iterations). Off.
   static constexpr bool kSearchSetup = false;
   static constexpr int kSetupRounds = 5;
+  // How far a playout looks: one round, and three once someone shows kLateVp public VP,
+  // when the next rounds decide the game (who reaches 10 first, whom to rob and block).
+  // Session 10 above: 1,296 of 3,200 against 1,265 with one round throughout; always two
+  // rounds had measured no better (289 of 800 against 292, session 5).
+  static constexpr int kLateVp = 7;
+  static constexpr int kLateRounds = 3;
   // The rest of our own turn in a playout with Hard's depth-3 planner instead of the Normal
   // policy. Measured vs 3 Hard (4p classic, 24 iterations): 28.2% vs 26.0% over 400 games
   // (seed 1), 29.0% vs 30.0% over 200 (seed 2): within
@@ -332,7 +345,7 @@ class ExpertBot final : public Bot {
       ai::finish_setup_greedy(cur_, k, prng_);
       horizon_ = cur_.turn + kSetupRounds * cur_.num_players;
     } else {
-      horizon_ = turn0_ + cur_.num_players + 1;
+      horizon_ = turn0_ + rounds_ * cur_.num_players + 1;
     }
   }
 
@@ -413,6 +426,7 @@ class ExpertBot final : public Bot {
   uint64_t dice_ = 0, pol_ = 0;
   Rng prng_;
   int cand_ = 0, steps_ = 0, horizon_ = 0;
+  int rounds_ = 1;  // playout length in rounds for this decision (kLateVp)
   Clock::time_point t0_;
 };
 
