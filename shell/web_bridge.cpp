@@ -152,6 +152,26 @@ struct Tracker {
 };
 Tracker g_track;
 
+// A new or resumed game through the host (the app), or the bare session without one; the
+// poller announces it either way.
+void start_match(const ui::MatchConfig& c) {
+  if (g_host.start) {
+    g_host.start(c);
+  } else {
+    session()->start(c);
+  }
+  g_track.force_start = true;
+}
+
+void resume_match(const ui::MatchConfig& c, const Game& g) {
+  if (g_host.resume) {
+    g_host.resume(c, g);
+  } else {
+    session()->resume(c, g);
+  }
+  g_track.force_start = true;
+}
+
 }  // namespace
 
 void attach(Host host) {
@@ -241,8 +261,7 @@ void attach_app(App& app) {
     ui::MatchConfig c;
     Game g;
     if (!load_match(text, &c, &g, error)) return false;
-    g_host.resume(c, g);
-    g_track.force_start = true;
+    resume_match(c, g);
     return true;
   };
   p.save_settings = [store](const std::string& text) { store("catan.app.settings", text); };
@@ -785,6 +804,8 @@ json poll_events() {
 namespace {
 
 using catan::web::g_host;
+using catan::web::resume_match;
+using catan::web::start_match;
 using nlohmann::json;
 
 const char* keep(std::string& slot, std::string value) {
@@ -801,24 +822,6 @@ std::string ok_json() {
 
 catan::ui::Session* session() {
   return catan::web::session();
-}
-
-void start_match(const catan::ui::MatchConfig& c) {
-  if (g_host.start) {
-    g_host.start(c);
-  } else {
-    session()->start(c);
-  }
-  catan::web::g_track.force_start = true;
-}
-
-void resume_match(const catan::ui::MatchConfig& c, const catan::Game& g) {
-  if (g_host.resume) {
-    g_host.resume(c, g);
-  } else {
-    session()->resume(c, g);
-  }
-  catan::web::g_track.force_start = true;
 }
 
 }  // namespace
