@@ -133,11 +133,12 @@ class HeuristicBot final : public Bot {
 // samples one determinization (opponents' hands from card counting and the bank, the deck
 // from the unknown development cards, the dice from the bot's own Rng) and plays EVERY
 // candidate out from it with the same random numbers (paired comparison, low variance):
-// the rest of our turn with our own greedy policy, then about one round of the Normal
-// policy for everybody (the opponents with Hard's parameters, robber and offers), then the
-// evaluation (ours minus the best opponent's; a win counts big). The candidates include
-// offers, answered inside the playouts. The move with the best mean is played if it beats Hard's
-// own first choice significantly (paired differences, kDeviationZ standard errors).
+// the rest of our turn with our own greedy policy, then about one round (three near the
+// end: kLateRounds) of the Normal policy for everybody (the opponents with Hard's
+// parameters, robber and offers), then the evaluation (ours minus the best opponent's; a
+// win counts big). The candidates include offers, answered inside the playouts. The move
+// with the best mean is played if it beats Hard's own first choice significantly (paired
+// differences, kDeviationZ standard errors).
 //
 // Anytime and resumable: the search is a state machine whose unit of work is ONE playout
 // action (or the candidate ranking, or one determinization), so step(max_ms) returns
@@ -185,8 +186,7 @@ class ExpertBot final : public Bot {
     iterations_ = 0;
     stage_ = Stage::Rank;
     turn0_ = view_.turn;
-    int lead = 0;
-    for (int p = 0; p < view_.num_players; ++p) lead = std::max(lead, view_.public_vp(p));
+    const int lead = view_.public_vp(ai::leader_other_than(view_, -1));  // anyone, us too
     rounds_ = lead >= ai::vp_target(view_) - kLateMargin ? kLateRounds : 1;
   }
 
@@ -253,12 +253,12 @@ class ExpertBot final : public Bot {
   // opponents' offers in playouts (make_offer at Hard's rate, answered by the Normal
   // policy) 634, and 1,265 of 3,200 on all eight seeds: kept. No effect: all 18 robber
   // hexes as candidates (instead of 10) 625; the opponents scored with their own
-  // strengthened parameters in score() 624.
+  // strengthened parameters in score() 624; on top of the opponents' offers (seeds 1, 7,
+  // 2), our own continuation offers in playouts too 462 against 479.
   // Session 10 (base ffb8226: 634 on seeds 1, 7, 2, 3, 631 on seeds 4, 5, 6, 8): playouts
   // of kLateRounds rounds once someone shows 7 public VP, 655 and 641, 1,296 of 3,200
   // (40.5%): kept; then 666 of 1,600 on fresh seeds 9 to 12. Not kept: the same from 6 VP,
-  // 142 of 400 (seed 1, against 153); in session 9 (on top of ffb8226, seeds 1, 7, 2) our
-  // own continuation offers in playouts too, 462 against 479.
+  // 142 of 400 (seed 1, against 153).
   // kExpertBudgetIterations (ai.h): more iterations measured weaker, not stronger (400:
   // 131 of 400 games vs 3 Hard, seed 1, against 147 at 96; earlier 300 vs 96 the same way),
   // so a player meets the configuration the arena measures, in ~10 ms instead of the budget.
@@ -273,9 +273,8 @@ class ExpertBot final : public Bot {
   static constexpr int kSetupRounds = 5;
   // How far a playout looks: one round, and three once someone shows public VP within
   // kLateMargin of the target (7 of 10), when the next rounds decide the game (who gets
-  // there first, whom to rob and block).
-  // Session 10 above: 1,296 of 3,200 against 1,265 with one round throughout; always two
-  // rounds had measured no better (289 of 800 against 292, session 5).
+  // there first, whom to rob and block). Measured: session 10 above; always two rounds
+  // measured no better (session 5).
   static constexpr int kLateMargin = 3;
   static constexpr int kLateRounds = 3;
   // The rest of our own turn in a playout with Hard's depth-3 planner instead of the Normal
