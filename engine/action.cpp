@@ -5,8 +5,9 @@
 namespace catan {
 namespace {
 
-bool fail(std::string* error, std::string msg) {
-  if (error) *error = std::move(msg);
+// Messages quote the input, which may hold any bytes: they are made printable here.
+bool fail(std::string* error, const std::string& msg) {
+  if (error) *error = printable(msg);
   return false;
 }
 
@@ -309,6 +310,119 @@ std::optional<Action> Action::parse(std::string_view s, std::string* error) {
   }
   fail(error, "unknown action '" + std::string(verb) + "'");
   return std::nullopt;
+}
+
+namespace {
+
+// Which arguments a type carries, hence how its id is laid out above the 5 type bits:
+//   Arg     arg+1 (8 bits)                 Args  arg+1, arg2+1 (8 bits each)
+//   Offer   target+1 (8), give (25), get (25)   Bundles  give (25), get (25)   Give  give (25)
+// A bundle packs 5 bits per resource in canonical order.
+enum class IdShape { None, Arg, Args, Offer, Bundles, Give };
+
+IdShape id_shape(ActionType t) {
+  switch (t) {
+    case ActionType::BuildSettlement:
+    case ActionType::BuildRoad:
+    case ActionType::BuildCity:
+    case ActionType::ConfirmTrade:
+    case ActionType::FreeRoad:
+    case ActionType::PlayMonopoly:
+    case ActionType::MoveRobber:
+    case ActionType::Steal:
+      return IdShape::Arg;
+    case ActionType::TradeBank:
+    case ActionType::PlayYearOfPlenty:
+      return IdShape::Args;
+    case ActionType::OfferTrade:
+      return IdShape::Offer;
+    case ActionType::CounterTrade:
+      return IdShape::Bundles;
+    case ActionType::Discard:
+      return IdShape::Give;
+    default:
+      return IdShape::None;
+  }
+}
+
+uint64_t pack_bundle(const ResourceCounts& c) {
+  uint64_t v = 0;
+  for (int r = 0; r < kNumResources; ++r) v |= static_cast<uint64_t>(c[r] & 31) << (5 * r);
+  return v;
+}
+
+ResourceCounts unpack_bundle(uint64_t v) {
+  ResourceCounts c{};
+  for (int r = 0; r < kNumResources; ++r) c[r] = static_cast<uint8_t>((v >> (5 * r)) & 31);
+  return c;
+}
+
+uint64_t small(int8_t x) { return static_cast<uint64_t>(static_cast<uint8_t>(x + 1)); }
+
+}  // namespace
+
+uint64_t action_id(const Action& a) {
+  const auto type = static_cast<uint64_t>(a.type);
+  switch (id_shape(a.type)) {
+    case IdShape::None:
+      return type;
+    case IdShape::Arg:
+      return type | small(a.arg) << 5;
+    case IdShape::Args:
+      return type | small(a.arg) << 5 | small(a.arg2) << 13;
+    case IdShape::Offer:
+      return type | small(a.arg) << 5 | pack_bundle(a.give) << 13 | pack_bundle(a.get) << 38;
+    case IdShape::Bundles:
+      return type | pack_bundle(a.give) << 5 | pack_bundle(a.get) << 30;
+    case IdShape::Give:
+      return type | pack_bundle(a.give) << 5;
+  }
+  return type;
+}
+
+std::optional<Action> action_from_id(uint64_t id) {
+  const uint64_t type = id & 31;
+  if (type >= static_cast<uint64_t>(kNumActionTypes)) return std::nullopt;
+  Action a;
+  a.type = static_cast<ActionType>(type);
+  const uint64_t p = id >> 5;
+  auto arg = [](uint64_t v) { return static_cast<int8_t>(static_cast<int>(v & 255) - 1); };
+  switch (id_shape(a.type)) {
+    case IdShape::None:
+      break;
+    case IdShape::Arg:
+      a.arg = arg(p);
+      break;
+    case IdShape::Args:
+      a.arg = arg(p);
+      a.arg2 = arg(p >> 8);
+      break;
+    case IdShape::Offer:
+      a.arg = arg(p);
+      a.give = unpack_bundle(p >> 8);
+      a.get = unpack_bundle(p >> 33);
+      break;
+    case IdShape::Bundles:
+      a.give = unpack_bundle(p);
+      a.get = unpack_bundle(p >> 25);
+      break;
+    case IdShape::Give:
+      a.give = unpack_bundle(p);
+      break;
+  }
+  // Resource arguments must name a resource before to_string() may print them.
+  const bool resource_args = a.type == ActionType::TradeBank ||
+                             a.type == ActionType::PlayYearOfPlenty ||
+                             a.type == ActionType::PlayMonopoly;
+  auto is_resource = [](int8_t r) { return r >= 0 && r < kNumResources; };
+  if (resource_args && (!is_resource(a.arg) ||
+                        (a.type != ActionType::PlayMonopoly && !is_resource(a.arg2)))) {
+    return std::nullopt;
+  }
+  // parse() holds every range check; the id is valid exactly when it round-trips.
+  auto parsed = Action::parse(a.to_string());
+  if (!parsed || !(*parsed == a) || action_id(*parsed) != id) return std::nullopt;
+  return parsed;
 }
 
 }  // namespace catan

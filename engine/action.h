@@ -77,6 +77,13 @@ struct Action {
 inline constexpr size_t kMaxBundleText = size_t{kNumResources} * kBankPerResource * 6 - 1;
 inline constexpr size_t kMaxActionText = 17 + 2 * kMaxBundleText;
 
+// A stable integer per action (replay codes store these): the ActionType in the low 5 bits,
+// then the type's arguments. ActionType values are therefore part of the replay-code format:
+// a new type is added at the end, never renumbered. action_from_id accepts exactly the ids
+// action_id produces for actions parse() accepts (nullopt for anything else).
+uint64_t action_id(const Action& a);
+std::optional<Action> action_from_id(uint64_t id);
+
 std::string bundle_to_string(const ResourceCounts& c);  // "wood,wood,ore"; "" when empty
 std::optional<ResourceCounts> parse_bundle(std::string_view s, std::string* error = nullptr);
 

@@ -1,13 +1,16 @@
 #include "engine/game.h"
 
+#include "engine/observation.h"
+
 namespace catan {
 
-Game::Game(const GameOptions& options, uint64_t seed) : state_(new_game(options, seed)) {}
+Game::Game(const GameOptions& options, Seeds seeds) : state_(new_game(options, seeds)) {}
 
 EventLog Game::visible_events(int seat) const {
   EventLog out;
   out.reserve(events_.size());
-  for (const Event& e : events_) out.push_back(redact(e, seat));
+  const bool fog = island_hidden(state_);
+  for (const Event& e : events_) out.push_back(redact(e, seat, fog));
   return out;
 }
 
@@ -29,9 +32,9 @@ bool Game::apply(const std::string& action_text, std::string* error) {
   return apply(*a, error);
 }
 
-bool Game::replay(const GameOptions& o, uint64_t seed, const std::vector<Action>& actions,
+bool Game::replay(const GameOptions& o, Seeds seeds, const std::vector<Action>& actions,
                   Game* out, std::string* error) {
-  Game g(o, seed);
+  Game g(o, seeds);
   for (size_t i = 0; i < actions.size(); ++i) {
     std::string why;
     const bool was_over = g.state_.phase == Phase::GameOver;
@@ -40,7 +43,7 @@ bool Game::replay(const GameOptions& o, uint64_t seed, const std::vector<Action>
       if (forfeited && i + 1 == actions.size()) break;  // the forfeit that ended the match
       if (forfeited) {
         // A forfeit in the middle of a history cannot be replayed past: undo to before it.
-        Game before(o, seed);
+        Game before(o, seeds);
         for (size_t k = 0; k < i; ++k) before.apply(actions[k]);
         g = std::move(before);
       }

@@ -39,7 +39,18 @@ struct Rng {
   }
 };
 
-// Derives independent streams from one match seed (board, first player, game RNG).
+// The two seeds of a match. The board seed lays out the island and may be shared freely; the
+// play seed drives every chance event (first player, development deck, dice, steals), so no
+// player may see it while the game runs: with it and the public history anyone could compute
+// every hidden card and every future roll. A single match seed s stands for {s, s}.
+struct Seeds {
+  uint64_t board = 1;
+  uint64_t play = 1;
+  static constexpr Seeds both(uint64_t s) { return Seeds{s, s}; }
+  bool operator==(const Seeds&) const = default;
+};
+
+// Derives independent streams from one seed (board, first player, game RNG).
 inline uint64_t mix_seed(uint64_t seed, uint64_t stream) {
   Rng r{seed ^ (stream * 0xD1B54A32D192ED03ull)};
   r.next();

@@ -71,12 +71,12 @@ int GameState::dev_hand_size(int seat) const {
 
 bool GameState::operator==(const GameState&) const = default;
 
-GameState new_game(const GameOptions& options, uint64_t seed) {
+GameState new_game(const GameOptions& options, Seeds seeds) {
   GameState s{};
   s.options = options;
-  s.seed = seed;
+  s.seeds = seeds;
   s.num_players = options.players < 2 ? 2 : options.players > 4 ? 4 : options.players;
-  Rng board_rng{mix_seed(seed, 1)};
+  Rng board_rng{mix_seed(seeds.board, 1)};
   s.layout = make_layout(options.board, board_rng);
   s.robber_hex = static_cast<uint8_t>(s.layout.desert_hex());
   s.vertex_owner.fill(-1);
@@ -89,15 +89,15 @@ GameState new_game(const GameOptions& options, uint64_t seed) {
   static const int kDeckCounts[kNumDevCardTypes] = {14, 5, 2, 2, 2};
   for (int t = 0; t < kNumDevCardTypes; ++t)
     for (int i = 0; i < kDeckCounts[t]; ++i) s.deck[k++] = static_cast<DevCard>(t);
-  Rng deck_rng{mix_seed(seed, 2)};
+  Rng deck_rng{mix_seed(seeds.play, 2)};
   deck_rng.shuffle(s.deck.data(), kDevDeckSize);
   s.deck_pos = 0;
 
-  Rng first_rng{mix_seed(seed, 3)};
+  Rng first_rng{mix_seed(seeds.play, 3)};
   s.first_player =
       options.random_first_player ? static_cast<uint8_t>(first_rng.below(s.num_players)) : 0;
   s.current = s.first_player;
-  s.rng = Rng{mix_seed(seed, 4)};
+  s.rng = Rng{mix_seed(seeds.play, 4)};
   s.dice_pos = 36;
 
   if (options.start_with_one_of_each) {  // 004 Blitz: one card of each resource to start

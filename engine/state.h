@@ -1,5 +1,5 @@
 // GameState: the whole game as one small, trivially copyable value (fixed arrays, ids not
-// pointers). A game is exactly (options, seed, actions): new_game() + apply() in order.
+// pointers). A game is exactly (options, seeds, actions): new_game() + apply() in order.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -66,7 +66,7 @@ struct GameStats {
 
 struct GameState {
   GameOptions options;
-  uint64_t seed = 0;
+  Seeds seeds{0, 0};  // the board seed is public; the play seed is blanked in observations
   Rng rng;  // dice, deck draws (deck is pre-shuffled), steals
   Layout layout;
   uint8_t robber_hex = 0;
@@ -124,6 +124,9 @@ struct GameState {
 };
 static_assert(std::is_trivially_copyable_v<GameState>);
 
-GameState new_game(const GameOptions& options, uint64_t seed);
+GameState new_game(const GameOptions& options, Seeds seeds);
+inline GameState new_game(const GameOptions& options, uint64_t seed) {
+  return new_game(options, Seeds::both(seed));
+}
 
 }  // namespace catan

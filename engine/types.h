@@ -55,6 +55,10 @@ const char* dev_card_name(
 const char* port_name(PortType p);                           // "wood".."ore", "generic", "hidden"
 std::optional<Resource> parse_resource(std::string_view s);  // also accepts "wool", "grain"
 
+// `s` with every byte outside printable ASCII written as \xNN: error messages that quote
+// input stay valid UTF-8 (JSON can carry them) and show control bytes visibly.
+std::string printable(std::string_view s);
+
 // Fixed costs (RULES.md "costs").
 constexpr ResourceCounts kRoadCost{1, 1, 0, 0, 0};
 constexpr ResourceCounts kSettlementCost{1, 1, 1, 1, 0};

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "engine/ai/ai.h"
+#include "engine/observation.h"
 #include "engine/rules.h"
 #include "engine/serialize.h"
 #include "frontend/audio.h"
@@ -67,13 +68,12 @@ struct NewGameForm {
   int timer_idx = 0;
   int ai_speed = 1;
   char seed_text[24] = "";
+  uint64_t play_seed = 0;  // 0: fresh for every game; the UI test driver fixes it
 };
 
+// A board seed from real entropy, nine digits so a player can read it out and type it.
 uint64_t random_seed() {
-  static uint64_t x = 0x9E3779B97F4A7C15ull ^ static_cast<uint64_t>(ImGui::GetTime() * 1e6);
-  Rng r{x};
-  x = r.next();
-  return (x % 900000000ull) + 100000000ull;
+  return (match::fresh_seed() % 900000000ull) + 100000000ull;
 }
 
 std::string missing_text(const ResourceCounts& have, const ResourceCounts& cost) {
@@ -257,14 +257,15 @@ struct App::Impl {
     const int tsec = kTimerChoices[form.timer_idx];
     o.timer_seconds = static_cast<uint16_t>(tsec > 0 ? tsec : 0);
     mc.options = o;
-    mc.seed = std::strtoull(form.seed_text, nullptr, 10);
-    if (mc.seed == 0) mc.seed = 1;
+    mc.seeds.board = std::strtoull(form.seed_text, nullptr, 10);
+    if (mc.seeds.board == 0) mc.seeds.board = 1;
+    mc.seeds.play = form.play_seed ? form.play_seed : match::fresh_seed();
     for (int i = 0; i < kMaxPlayers; ++i) {
       const SeatSetup& ss = form.seats[i];
       mc.seats[i].kind = ss.kind == 1 ? SeatKind::AI : SeatKind::Human;
       mc.seats[i].ai.level = static_cast<AiLevel>(ss.level);
       mc.seats[i].ai.personality = static_cast<Personality>(ss.personality);
-      mc.seats[i].ai.seed = mc.seed * 1000003ull + static_cast<uint64_t>(i) * 7919ull + 11;
+      mc.seats[i].ai.seed = mc.seeds.play * 1000003ull + static_cast<uint64_t>(i) * 7919ull + 11;
       mc.seats[i].name = default_name(i, ss);
       if (ss.kind == 1 && !ss.name[0])
         mc.seats[i].name = std::string(player_color_name(i)) + " (" + kLevelNames[ss.level] + " " +
@@ -321,7 +322,7 @@ struct App::Impl {
       if (!load_game(j.at("game"), &g, err)) return false;
       MatchConfig mc;
       mc.options = g.state().options;
-      mc.seed = g.state().seed;
+      mc.seeds = g.state().seeds;
       const auto& seats = j.at("seats");
       for (size_t i = 0; i < seats.size() && i < kMaxPlayers; ++i) {
         SeatConfig& sc = mc.seats[i];
@@ -744,9 +745,9 @@ void App::Impl::draw_game() {
           break;
         case EndChoice::NewSeed: {
           MatchConfig mc = session.config();
-          mc.seed = random_seed();
+          mc.seeds = {random_seed(), match::fresh_seed()};
           std::snprintf(form.seed_text, sizeof form.seed_text, "%llu",
-                        static_cast<unsigned long long>(mc.seed));
+                        static_cast<unsigned long long>(mc.seeds.board));
           start_game(mc);
           break;
         }
@@ -899,12 +900,42 @@ void App::Impl::draw_bottom_bar(ImVec2 p, ImVec2 s) {
   ImGui::Text("%s", session.config().seats[viewer].name.c_str());
   ImGui::PopFont();
   ImGui::SameLine();
-  const int cards = total(me.resources);
+  const int cards = obs.hand_size[viewer];
   ImGui::TextDisabled("%d VP  |  %d card%s", obs.view.total_vp(viewer), cards,
                       cards == 1 ? "" : "s");
   const float card_w = 46 * sc, card_h = 60 * sc;
   const ImVec2 hand_p = ImGui::GetCursorScreenPos();
-  for (int r = 0; r < kNumResources; ++r) {
+  // 004 mist / terra incognita: a card's type would name a hidden hex, so until the reveal
+  // the hand is dealt face down, fanned into the five slots' width.
+  const bool face_down = island_hidden(st) && cards > 0;
+  if (face_down) {
+    const float slots_w = 5 * (card_w + 6 * sc) - 6 * sc;
+    const float step =
+        cards > 1 ? std::min(card_w + 6 * sc, (slots_w - card_w) / static_cast<float>(cards - 1))
+                  : 0.0f;
+    for (int k = 0; k < cards; ++k) {
+      const ImVec2 a(hand_p.x + static_cast<float>(k) * step, hand_p.y);
+      const ImVec2 b(a.x + card_w, a.y + card_h);
+      const float in = 4 * sc;
+      dl->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), IM_COL32(0, 0, 0, 70),
+                        6.0f);
+      dl->AddRectFilled(a, b, IM_COL32(132, 58, 44, 255), 6.0f);
+      dl->AddRect(a, b, IM_COL32(72, 30, 22, 255), 6.0f, 0, 2.0f);
+      dl->AddRect(ImVec2(a.x + in, a.y + in), ImVec2(b.x - in, b.y - in),
+                  IM_COL32(236, 204, 150, 200), 4.0f, 0, 1.5f);
+      const ImVec2 c((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+      const float d = card_w * 0.2f;
+      dl->AddQuadFilled(ImVec2(c.x, c.y - d * 1.3f), ImVec2(c.x + d, c.y), ImVec2(c.x, c.y + d * 1.3f),
+                        ImVec2(c.x - d, c.y), IM_COL32(236, 204, 150, 220));
+    }
+    ImGui::Dummy(ImVec2(slots_w + 6 * sc, card_h));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "%d card%s, face down: their types would give away the hidden island.\n"
+          "They turn over when the island is revealed, before the first roll.",
+          cards, cards == 1 ? "" : "s");
+  }
+  for (int r = 0; r < kNumResources && !face_down; ++r) {
     const ImVec2 a(hand_p.x + r * (card_w + 6 * sc), hand_p.y);
     const ImVec2 b(a.x + card_w, a.y + card_h);
     const int n = me.resources[r];
@@ -924,8 +955,8 @@ void App::Impl::draw_bottom_bar(ImVec2 p, ImVec2 s) {
     dl->AddText(f, fs, ImVec2((a.x + b.x - ts.x) * 0.5f, b.y - ts.y - 2 * sc),
                 n > 0 ? th.text_dark : IM_COL32(200, 200, 200, 255), buf);
   }
-  ImGui::Dummy(ImVec2(5 * (card_w + 6 * sc), card_h));
-  for (int r = 0; r < kNumResources; ++r) {
+  if (!face_down) ImGui::Dummy(ImVec2(5 * (card_w + 6 * sc), card_h));
+  for (int r = 0; r < kNumResources && !face_down; ++r) {
     const ImVec2 a(hand_p.x + r * (card_w + 6 * sc), hand_p.y);
     if (ImGui::IsMouseHoveringRect(a, ImVec2(a.x + card_w, a.y + card_h)))
       ImGui::SetTooltip("%s: %d (bank rate %d:1)", resource_label(static_cast<Resource>(r)),
@@ -1602,8 +1633,9 @@ bool App::Impl::test_command(const std::string& line) {
   };
   if (cmd == "players") {
     form.players = std::clamp(std::atoi(a1.c_str()), 2, 4);
-  } else if (cmd == "seed") {
+  } else if (cmd == "seed") {  // both seeds: a test game is reproducible
     std::snprintf(form.seed_text, sizeof form.seed_text, "%s", a1.c_str());
+    form.play_seed = std::strtoull(a1.c_str(), nullptr, 10);
   } else if (cmd == "board") {
     const char* names[] = {"beginner", "official", "balanced", "random"};
     for (int i = 0; i < 4; ++i)
@@ -1660,7 +1692,7 @@ bool App::Impl::test_command(const std::string& line) {
     } else if (a1 == "replay") {
       Game g;
       std::string err;
-      if (!Game::replay(st.options, st.seed, session.game().history(), &g, &err))
+      if (!Game::replay(st.options, st.seeds, session.game().history(), &g, &err))
         return fail("replay failed: " + err);
       if (!(g.state() == st)) return fail("replayed state differs");
     } else if (a1 == "invariants") {

@@ -13,9 +13,12 @@
 struct ImVec2;
 namespace catan {
 class Game;
+namespace match {
+struct MatchConfig;
+}  // namespace match
 namespace ui {
 class Session;
-struct MatchConfig;
+using match::MatchConfig;
 }  // namespace ui
 }  // namespace catan
 

@@ -351,7 +351,7 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
     dl->AddText(f, big, ImVec2(p.x + px(80), p.y + 7), t.text, title.c_str());
     char sub[160];
     std::snprintf(sub, sizeof sub, "%d victory points after %d turns and %d rolls  -  seed %llu",
-                  g.total_vp(g.winner), g.turn, g.rolls, static_cast<unsigned long long>(g.seed));
+                  g.total_vp(g.winner), g.turn, g.rolls, static_cast<unsigned long long>(g.seeds.board));
     dl->AddText(ImVec2(p.x + px(82), p.y + 12 + big), t.text_dim, sub);
     ImGui::Dummy(ImVec2(w, h));
   }
@@ -397,7 +397,9 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   if (ImGui::Button("Rematch (same seed)", bs)) choice = EndChoice::Rematch;
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Same board, same dice: seed %llu", static_cast<unsigned long long>(g.seed));
+    ImGui::SetTooltip("Same board, same dice: seed %llu, play seed %llu",
+                      static_cast<unsigned long long>(g.seeds.board),
+                      static_cast<unsigned long long>(g.seeds.play));
   ImGui::SameLine();
   if (ImGui::Button("Rematch (new seed)", bs)) choice = EndChoice::NewSeed;
   ImGui::SameLine();

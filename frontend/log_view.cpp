@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/observation.h"
 #include "frontend/session.h"
 #include "frontend/theme.h"
 
@@ -240,6 +241,7 @@ void LogView::reset() {
   entries_.clear();
   toasts_.clear();
   viewer_ = -2;
+  fog_ = false;
   d1_ = d2_ = 0;
   roll_start_ = -1;
   roll_t_ = 1.0f;
@@ -263,25 +265,28 @@ void LogView::update(const Session& s, double now_s) {
   now_ = now_s;
   if (!s.active()) return;
   const EventLog& ev = s.game().events();
-  const bool restarted = ev.size() < raw_.size() || s.config().seed != seed_ ||
+  const bool restarted = ev.size() < raw_.size() || !(s.config().seeds == seeds_) ||
                          (!raw_.empty() && !ev.empty() && !(ev[0] == raw_[0]));
   if (restarted) {
     reset();
-    seed_ = s.config().seed;
+    seeds_ = s.config().seeds;
   }
   const int viewer = s.viewer();
+  // While the island is hidden starting cards read as counts; the reveal turns them over.
+  const bool fog = island_hidden(s.state());
   std::string names[4];
   seat_labels(s, names);
-  if (viewer != viewer_) {
-    // Hot-seat hand-over or a new game: re-redact everything for the new viewer.
+  if (viewer != viewer_ || fog != fog_) {
+    // Hot-seat hand-over, a new game or the reveal: re-redact everything for the viewer.
     entries_.clear();
     int turn = 0;
     for (const Event& e : raw_) {
-      const Event r = redact(e, viewer);
+      const Event r = redact(e, viewer, fog);
       entries_.push_back(make_entry(r, names, turn));
       if (e.type == EventType::TurnEnded) ++turn;
     }
     viewer_ = viewer;
+    fog_ = fog;
     scroll_to_bottom_ = true;
   }
   // First look at a game already under way (loaded, or the view created late): no noise.
@@ -291,7 +296,7 @@ void LogView::update(const Session& s, double now_s) {
   for (size_t i = raw_.size(); i < ev.size(); ++i) {
     const Event& e = ev[i];
     raw_.push_back(e);
-    const Event r = redact(e, viewer);
+    const Event r = redact(e, viewer, fog);
     entries_.push_back(make_entry(r, names, turn));
     if (e.type == EventType::TurnEnded) ++turn;
     if (e.type == EventType::DiceRolled) {

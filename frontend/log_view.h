@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "engine/events.h"
+#include "engine/rng.h"
 #include "frontend/audio.h"
 #include "frontend/view_util.h"
 
@@ -82,7 +83,8 @@ class LogView {
   std::vector<Entry> entries_;
   std::vector<Toast> toasts_;
   int viewer_ = -2;
-  uint64_t seed_ = 0;
+  bool fog_ = false;  // island_hidden() when the entries were redacted
+  Seeds seeds_{0, 0};
   bool scroll_to_bottom_ = true;
   bool new_entries_ = false;
   int d1_ = 0, d2_ = 0;

@@ -41,7 +41,7 @@ Session::~Session() = default;
 
 void Session::start(const MatchConfig& config) {
   config_ = config;
-  game_ = Game(config.options, config.seed);
+  game_ = Game(config.options, config.seeds);
   impl_ = std::make_unique<Impl>();
   for (int s = 0; s < config.options.players; ++s) {
     AiConfig ai = config.seats[s].ai;
@@ -51,7 +51,7 @@ void Session::start(const MatchConfig& config) {
       ai.personality = Personality::Balanced;
     }
     ai.budget_ms = static_cast<int>(config.ai_think_budget_ms);
-    if (ai.seed == 1) ai.seed = config.seed * 31 + static_cast<uint64_t>(s) + 7;
+    if (ai.seed == 1) ai.seed = config.seeds.play * 31 + static_cast<uint64_t>(s) + 7;
     impl_->bots[s] = make_bot(ai);
   }
   started_ = true;

@@ -11,24 +11,13 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
+#include "engine/match/config.h"
 
 namespace catan::ui {
 
-enum class SeatKind : uint8_t { Human, AI };
-
-struct SeatConfig {
-  SeatKind kind = SeatKind::AI;
-  AiConfig ai;
-  std::string name;  // "You", "Alice (Hard Trader)" ...
-};
-
-struct MatchConfig {
-  GameOptions options = classic_options();
-  uint64_t seed = 1;
-  std::array<SeatConfig, kMaxPlayers> seats;  // first options.players used
-  double ai_action_delay_s = 0.6;             // AI speed: pause between AI actions
-  double ai_think_budget_ms = 1000;           // per decision (Expert)
-};
+using match::MatchConfig;
+using match::SeatConfig;
+using match::SeatKind;
 
 class Session {
  public:
@@ -88,7 +77,7 @@ class Session {
   int last_actor() const;
   // Human seats in this match.
   int num_humans() const;
-  // Replaces the game (Continue last game): same seats, this game's options/seed/history.
+  // Replaces the game (Continue last game): same seats, this game's options/seeds/history.
   void resume(const MatchConfig& config, const Game& game);
 
  private:

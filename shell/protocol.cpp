@@ -23,7 +23,8 @@ using nlohmann::json;
 
 const char* const kProtocolHelp[] = {
     "commands (one per line; each answer is one line of JSON):",
-    "  new [key=value ...]     new game; keys: seed, preset (classic|arena), players (2-4),",
+    "  new [key=value ...]     new game; keys: seed, play_seed (default: seed), preset",
+    "                          (classic|arena), players (2-4),",
     "                          board (beginner|official|balanced|random), mode (classic|blitz|",
     "                          epic|custom), vp, dice (random|balanced), visibility (revealed|",
     "                          mist|terra_incognita), discard, trade, offers, roll_cap, forfeit,",
@@ -35,8 +36,8 @@ const char* const kProtocolHelp[] = {
     "  go [level] [personality] [ms=N] [iterations=N] [seed=N] [apply=0|1]",
     "                          let the AI choose (and by default play) the move",
     "  events [seat] [from=N]  the event log as seat sees it, from index N",
-    "  history                 options, seed and the actions applied so far",
-    "  replay                  rebuild the game from (options, seed, history) and compare",
+    "  history                 options, seeds and the actions applied so far",
+    "  replay                  rebuild the game from (options, seeds, history) and compare",
     "  save                    the complete game as one JSON document",
     "  load <json>             load a saved game (validated and replayed)",
     "  options                 the current game options",
@@ -302,7 +303,8 @@ std::string Protocol::dispatch(const std::string& raw) {
 
   if (cmd == "new") {
     GameOptions o = classic_options();
-    uint64_t seed = 1;
+    Seeds seeds = Seeds::both(1);
+    bool play_seed_given = false;
     std::string k, v, err;
     // preset first, whatever its position, so the other keys refine it.
     for (size_t i = 1; i < w.size(); ++i) {
@@ -319,17 +321,26 @@ std::string Protocol::dispatch(const std::string& raw) {
     for (size_t i = 1; i < w.size(); ++i) {
       split_kv(w[i], &k, &v);
       if (k == "preset") continue;
-      if (k == "seed") {
-        if (!parse_u64(v, &seed))
-          return error_line("bad seed \"" + v + "\" (expected a 64-bit unsigned number)");
+      if (k == "seed" || k == "play_seed") {
+        uint64_t x = 0;
+        if (!parse_u64(v, &x))
+          return error_line("bad " + k + " \"" + v + "\" (expected a 64-bit unsigned number)");
+        if (k == "seed") {
+          seeds.board = x;
+        } else {
+          seeds.play = x;
+          play_seed_given = true;
+        }
         continue;
       }
       if (!set_option(o, k, v, &err)) return error_line(err.empty() ? "bad option " + k : err);
     }
     if (!validate(o, &err)) return error_line(err.empty() ? "invalid options" : err);
-    game_ = Game(o, seed);
+    if (!play_seed_given) seeds.play = seeds.board;
+    game_ = Game(o, seeds);
     json j = ok();
-    j["seed"] = seed;
+    j["seed"] = seeds.board;
+    j["play_seed"] = seeds.play;
     j["options"] = options_to_json(o);
     add_status(j, game_.state());
     return dump(j);
@@ -348,7 +359,8 @@ std::string Protocol::dispatch(const std::string& raw) {
   if (cmd == "options") {
     json j = ok();
     j["options"] = options_to_json(s.options);
-    j["seed"] = s.seed;
+    j["seed"] = s.seeds.board;
+    j["play_seed"] = s.seeds.play;
     return dump(j);
   }
 
@@ -393,7 +405,7 @@ std::string Protocol::dispatch(const std::string& raw) {
   if (cmd == "go") {
     if (s.phase == Phase::GameOver || s.to_move() < 0) return error_line("the game is over");
     AiConfig cfg;
-    cfg.seed = s.seed ^ (0x9E3779B97F4A7C15ull * (game_.history().size() + 1));
+    cfg.seed = s.seeds.board ^ (0x9E3779B97F4A7C15ull * (game_.history().size() + 1));
     bool do_apply = true;
     std::string k, v;
     for (size_t i = 1; i < w.size(); ++i) {
@@ -469,7 +481,8 @@ std::string Protocol::dispatch(const std::string& raw) {
 
   if (cmd == "history") {
     json j = ok();
-    j["seed"] = s.seed;
+    j["seed"] = s.seeds.board;
+    j["play_seed"] = s.seeds.play;
     j["options"] = options_to_json(s.options);
     json acts = json::array();
     for (const Action& a : game_.history()) acts.push_back(a.to_string());
@@ -478,9 +491,9 @@ std::string Protocol::dispatch(const std::string& raw) {
   }
 
   if (cmd == "replay") {
-    Game g(s.options, s.seed);
+    Game g(s.options, s.seeds);
     std::string err;
-    if (!Game::replay(s.options, s.seed, game_.history(), &g, &err))
+    if (!Game::replay(s.options, s.seeds, game_.history(), &g, &err))
       return error_line("replay failed: " + err);
     json j = ok();
     j["actions"] = game_.history().size();

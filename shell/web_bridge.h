@@ -1,6 +1,6 @@
 // The bridge between the running app and JavaScript (web/catan.js): the C functions exported
 // from app.wasm (see the extern "C" block in web_bridge.cpp, all named catan_web_*), plus
-// the match-config JSON used by URL parameters, postMessage commands and saved games.
+// the event poller.
 //
 // The shell wires the bridge to the UI once at start-up with attach(Host): the bridge only
 // needs the Session the UI plays and a way to ask the UI to show a new or resumed match.
@@ -8,8 +8,8 @@
 // page polls catan_web_poll() once per animation frame, which compares the Session's event
 // log with what it reported last, so no hook inside the Session or the views is needed.
 //
-// Everything here is plain C++ (no Emscripten API), so it also builds natively and is
-// unit-testable; only the exports get EMSCRIPTEN_KEEPALIVE in the browser build.
+// The bridge is compiled into the browser build only; what it parses and writes (configs,
+// saves, replay codes) is the match layer's, which the native tests and fuzzers reach.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -51,37 +51,8 @@ void attach_app(App& app);
 
 namespace catan::web {
 
-// --- Match configs ------------------------------------------------------------------------
-// A flat config, the same keys as the embed page's URL parameters (values may be strings):
-//   seed      1..2^64-1 (number or decimal string)
-//   players   2..4
-//   seats     ["human", "ai:hard:trader", "ai:expert", ...] or "human,ai:hard,..." (a seat
-//             without personality is balanced; levels random|easy|normal|hard|expert)
-//   mode      classic|blitz|epic|custom    vp 3..30    board beginner|official|balanced|random
-//   visibility revealed|mist|terra_incognita   dice random|balanced   timer 0|20..3600|off
-//   speed     AI speed multiplier 0.25..20 (pause between AI actions = 0.6 s / speed)
-//   think     Expert thinking budget per decision in ms, 10..5000
-//   autoplay  true: every seat AI (seats must not name a human)
-// Unknown keys are rejected (theme, muted, origin are page settings: the page strips them).
-bool config_from_json(const nlohmann::json& j, ui::MatchConfig* out, std::string* error);
-// The complete config (options via options_to_json, seats as objects).
-nlohmann::json config_to_json(const ui::MatchConfig& c);
-// Inverse of config_to_json (used for saved games).
-bool full_config_from_json(const nlohmann::json& j, ui::MatchConfig* out, std::string* error);
-// Default seat names ("You", "Alice (Hard Trader)", ...).
-void name_seats(ui::MatchConfig* c);
-
-// --- Saved games (localStorage) ---------------------------------------------------------------
-// {"format":"catan-web-save","version":1,"config":{...},"game":save_game(...)}
-constexpr int kWebSaveVersion = 1;
-nlohmann::json save_match(const ui::Session& s);
-bool load_match(const std::string& text, ui::MatchConfig* config, Game* game, std::string* error);
-
-// --- Game codes (replay links) -----------------------------------------------------------------
-// base64url of: version, seed, options, seats, then each action as its index in
-// legal_actions() (varint) or, for bundle trades not listed there, an escape + its text.
-std::string encode_game(const ui::MatchConfig& c, const Game& g);
-bool decode_game(const std::string& code, ui::MatchConfig* c, Game* g, std::string* error);
+// The match configs, saved matches and replay codes the exports read and write live in the
+// match layer (engine/match/), which builds natively too and is tested and fuzzed there.
 
 // --- Events --------------------------------------------------------------------------------
 // New events since the last call as a JSON array (empty array when nothing happened).

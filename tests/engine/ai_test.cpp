@@ -154,7 +154,7 @@ std::vector<Game> sample_games(const GameOptions& o, uint64_t seed, int every) {
 
 // Changes everything `seat` cannot see: other hands' composition at equal sizes (cards are
 // swapped between two other seats so the totals stay consistent), the undealt deck order,
-// the game RNG.
+// the order of the balanced-dice outcomes still to come, the game RNG and the play seed.
 GameState perturb_hidden(const GameState& s, int seat, uint64_t salt) {
   GameState t = s;
   Rng r{salt};
@@ -172,7 +172,9 @@ GameState perturb_hidden(const GameState& s, int seat, uint64_t salt) {
   }
   if (t.deck_pos + 1 < kDevDeckSize)
     r.shuffle(t.deck.data() + t.deck_pos, kDevDeckSize - t.deck_pos);
+  if (t.dice_pos + 1 < 36) r.shuffle(t.dice_deck.data() + t.dice_pos, 36 - t.dice_pos);
   t.rng.state ^= 0x5DEECE66Dull * (salt | 1);
+  t.seeds.play ^= 0x2545F4914F6CDD1Dull * (salt | 1);
   return t;
 }
 

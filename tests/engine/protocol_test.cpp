@@ -53,13 +53,13 @@ TEST(Protocol, NewWithOptions) {
   EXPECT_EQ(p.game().state().num_players, 3);
   EXPECT_EQ(p.game().state().options.board, LayoutKind::Beginner);
   EXPECT_EQ(p.game().state().options.dice, DiceMode::Balanced);
-  EXPECT_EQ(p.game().state().seed, 5u);
+  EXPECT_EQ(p.game().state().seeds.board, 5u);
   // preset is applied first wherever it stands.
   j = send(p, "new players=3 preset=arena seed=0x10");
   ASSERT_EQ(j["ok"], true) << j.dump();
   EXPECT_EQ(p.game().state().options.preset, Preset::Arena);
   EXPECT_EQ(p.game().state().num_players, 3);
-  EXPECT_EQ(p.game().state().seed, 16u);
+  EXPECT_EQ(p.game().state().seeds.board, 16u);
   // Same seed and options, same game.
   Protocol q;
   send(q, "new players=3 preset=arena seed=16");
@@ -76,7 +76,7 @@ TEST(Protocol, NewRejectsBadOptions) {
   expect_error(p, "new preset=chess", "preset");
   expect_error(p, "new players", "key=value");
   expect_error(p, "new =3");
-  EXPECT_EQ(p.game().state().seed, 9u);
+  EXPECT_EQ(p.game().state().seeds.board, 9u);
 }
 
 TEST(Protocol, StateBoardLegalAct) {

@@ -68,7 +68,7 @@ inline uint64_t state_hash(const GameState& s) {
   Fnv1a h;
   hash_options(h, s.options);
   h.tag('S');
-  h.u64(s.seed);
+  h.u64(s.seeds.board);  // the play seed shows in rng, deck and dice_deck, hashed below
   h.u64(s.rng.state);
   h.tag('L');
   h.arr8(s.layout.terrain);

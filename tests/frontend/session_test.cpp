@@ -14,7 +14,7 @@ MatchConfig config(int players, int humans, uint64_t seed) {
   MatchConfig mc;
   mc.options = classic_options();
   mc.options.players = static_cast<uint8_t>(players);
-  mc.seed = seed;
+  mc.seeds = Seeds::both(seed);
   for (int i = 0; i < kMaxPlayers; ++i) {
     mc.seats[i].kind = i < humans ? SeatKind::Human : SeatKind::AI;
     mc.seats[i].ai.level = AiLevel::Easy;

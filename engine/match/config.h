@@ -1,0 +1,67 @@
+// A match as the pages and the app start it: the rules options, the two seeds, who sits in
+// each seat (a human, or an AI with its level and personality) and the AI's pace. Pure C++
+// (no UI), built natively and in wasm, so the parsers that read URL parameters, postMessage
+// configs and saved games are unit-tested and fuzzed natively.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/ai/ai.h"
+#include "engine/options.h"
+#include "engine/rng.h"
+
+namespace catan::match {
+
+enum class SeatKind : uint8_t { Human, AI };
+
+struct SeatConfig {
+  SeatKind kind = SeatKind::AI;
+  AiConfig ai;
+  std::string name;  // "You", "Alice (Hard Trader)" ...
+};
+
+struct MatchConfig {
+  GameOptions options = classic_options();
+  Seeds seeds;                                // board seed (shareable) and play seed (secret)
+  std::array<SeatConfig, kMaxPlayers> seats;  // first options.players used
+  double ai_action_delay_s = 0.6;             // AI speed: pause between AI actions
+  double ai_think_budget_ms = 1000;           // per decision (Expert)
+};
+
+// A seed from the platform's entropy source (std::random_device: the OS natively,
+// crypto.getRandomValues in the browser), never 0.
+uint64_t fresh_seed();
+
+// The longest a config text, a save or a replay code may be, in bytes, before it is read.
+inline constexpr size_t kMaxConfigText = 16 * 1024;
+
+// A flat config, the same keys as the web pages' URL parameters (values may be strings):
+//   seed      the board seed (the island), 1..2^64-1, number or decimal string; default fresh
+//   playseed  the play seed (first player, dice, deck, steals), 1..2^64-1; default fresh.
+//             For reproducible demos and tests; share links never carry it.
+//   players   2..4
+//   seats     ["human", "ai:hard:trader", "ai:expert", ...] or "human,ai:hard,..." (a seat
+//             without personality is balanced; levels random|easy|normal|hard|expert)
+//   mode      classic|blitz|epic|custom    vp 3..30    board beginner|official|balanced|random
+//   visibility revealed|mist|terra_incognita   dice random|balanced   timer 0|20..3600|off
+//   speed     AI speed multiplier 0.25..20 (pause between AI actions = 0.6 s / speed)
+//   think     Expert thinking budget per decision in ms, 10..5000
+//   autoplay  true: every seat AI (seats must not name a human)
+// Unknown keys are rejected (theme, muted, origin are page settings: the page strips them).
+bool config_from_json(const nlohmann::json& j, MatchConfig* out, std::string* error);
+
+// The config as any seat may see it: options, seats, pace and the board seed as "seed".
+// The play seed is left out (see config_to_private_json).
+nlohmann::json config_to_json(const MatchConfig& c);
+// config_to_json plus "playSeed": only for saved games on the player's own machine.
+nlohmann::json config_to_private_json(const MatchConfig& c);
+// Inverse of config_to_private_json (saved games). A config without "playSeed" (saved
+// before the seeds were split) uses "seed" for both.
+bool full_config_from_json(const nlohmann::json& j, MatchConfig* out, std::string* error);
+
+// Default seat names ("You", "Alice (Hard Trader)", ...) for seats without one.
+void name_seats(MatchConfig* c);
+
+}  // namespace catan::match
