@@ -5,10 +5,16 @@
 
 namespace catan {
 
-Event redact(const Event& e, int viewer) {
+Event redact(const Event& e, int viewer, bool fog) {
   if (viewer == kAllSeats) return e;
   Event r = e;
   switch (e.type) {
+    case EventType::StartingResources:  // a card's type names a hidden hex's terrain
+      if (fog) {
+        r.a = {};
+        r.arg = static_cast<int8_t>(total(e.a));
+      }
+      break;
     case EventType::Stole:  // only the thief and the victim see which card
       if (viewer != e.seat && viewer != e.other) r.arg = -1;
       break;
@@ -75,6 +81,12 @@ std::string describe(const Event& e, const std::string (&seat_names)[4]) {
     case EventType::CityBuilt:
       return who + " built a city.";
     case EventType::StartingResources:
+      if (e.arg >= 0)  // redacted to a count while the island is hidden
+        return who + " received " +
+               (e.arg == 0   ? std::string("nothing")
+                : e.arg == 1 ? std::string("1 card")
+                             : std::to_string(e.arg) + " cards") +
+               " to start.";
       return who + " received " + cards(e.a) + " to start.";
     case EventType::DiceRolled:
       return who + " rolled " + std::to_string(e.arg + e.arg2) + " (" + std::to_string(e.arg) +

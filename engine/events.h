@@ -13,7 +13,7 @@ enum class EventType : uint8_t {
   SettlementBuilt,     // seat, arg = vertex (setup too)
   RoadBuilt,           // seat, arg = edge (setup, bought and free)
   CityBuilt,           // seat, arg = vertex
-  StartingResources,   // seat, a = cards
+  StartingResources,   // seat, a = cards (arg = how many when redacted to a count)
   DiceRolled,          // seat, arg = d1, arg2 = d2
   Produced,            // seat, a = cards received
   ProductionShort,     // arg = resource nobody (or only part) could be paid
@@ -47,9 +47,11 @@ struct Event {
   bool operator==(const Event&) const = default;
 };
 
-// What `viewer` may see of e (viewer -1 = a spectator; kAllSeats = everything).
+// What `viewer` may see of e (viewer -1 = a spectator; kAllSeats = everything). `fog`: the
+// island is still hidden (island_hidden(), 004 mist / terra incognita during setup), so
+// starting cards show only their number (a = {}, arg = count), for every seat.
 constexpr int kAllSeats = 99;
-Event redact(const Event& e, int viewer);
+Event redact(const Event& e, int viewer, bool fog = false);
 // A plain English sentence ("Red built a road.") with seat names supplied by the caller.
 std::string describe(const Event& e, const std::string (&seat_names)[4]);
 

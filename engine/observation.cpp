@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/events.h"
+#include "engine/rules.h"
 
 namespace catan {
 
@@ -41,17 +42,37 @@ Observation observe(const GameState& s, int seat) {
   // balanced-dice outcomes are sorted (their multiset is known from the rolls so far).
   for (int i = s.deck_pos; i < kDevDeckSize; ++i) v.deck[i] = DevCard::Knight;
   v.rng.state = 0;
+  v.seeds.play = 0;  // with the play seed every future roll and card could be computed
   if (s.dice_pos < 36) std::sort(v.dice_deck.begin() + s.dice_pos, v.dice_deck.end());
 
-  const bool setup = s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad;
-  if (setup && s.options.visibility != Visibility::Revealed) {
-    v.layout.terrain.fill(Terrain::Hidden);  // 004 mist and terra incognita
+  if (island_hidden(s)) {
+    // 004 mist and terra incognita. The robber marks the desert from the start, so the
+    // desert stays visible (with no number) in both modes.
+    v.layout.terrain.fill(Terrain::Hidden);
+    if (s.layout.terrain[s.robber_hex] == Terrain::Desert)
+      v.layout.terrain[s.robber_hex] = Terrain::Desert;
     if (s.options.visibility == Visibility::TerraIncognita) {
       v.layout.number.fill(0);
       v.layout.ports.fill(PortType::Hidden);
     }
+    v.seeds.board = 0;  // the board seed lays out the hidden island
+    // A card's type names the terrain it came from: cards are dealt face down (hand_size
+    // only, the seat's own hand included) and the bank reads 19 of each, as if they were
+    // still in it. Nothing is produced before the first roll, so the statistics read zero.
+    // Bank rates come from the ports the seat can see.
+    for (int q = 0; q < kMaxPlayers; ++q) {
+      v.players[q].resources = {};
+      v.players[q].trade_rate = trade_rates(v, q);
+    }
+    v.bank.fill(kBankPerResource);
+    v.stats = {};
   }
   return o;
+}
+
+bool island_hidden(const GameState& s) {
+  return s.options.visibility != Visibility::Revealed &&
+         (s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad);
 }
 
 }  // namespace catan

@@ -1,9 +1,11 @@
 // JSON forms of options, board, per-seat state, saved games and events (nlohmann-json).
 //
-// Saved games ("format": "catan-save", "version": 1) hold the options, the seed, the action
-// history and the COMPLETE GameState (RNG position, deck order, statistics...). Loading
-// checks every type, range and enum value, then check_invariants(), then replays the history
-// from (options, seed) and requires the result to equal the saved state field by field.
+// Saved games ("format": "catan-save", "version": 1) hold the options, the two seeds, the
+// action history and the COMPLETE GameState (RNG position, deck order, statistics...).
+// Loading checks every type, range and enum value, then check_invariants(), then replays the
+// history from (options, seeds) and requires the result to equal the saved state field by
+// field. "play_seed" is optional on reading: saves from before the seed split have one
+// "seed", which was both.
 // Nothing in here throws out of a public function that returns bool.
 #include "engine/serialize.h"
 
@@ -134,6 +136,12 @@ json counts_object(const ResourceCounts& c) {
   json o = json::object();
   for (int i = 0; i < kNumResources; ++i)
     o[resource_name(static_cast<Resource>(i))] = static_cast<int>(c[i]);
+  return o;
+}
+// Counts behind the fog (island_hidden): the resource names with null, as a hidden number is.
+json hidden_counts() {
+  json o = json::object();
+  for (int i = 0; i < kNumResources; ++i) o[resource_name(static_cast<Resource>(i))] = nullptr;
   return o;
 }
 json dev_object(const DevCounts& c) {
@@ -330,7 +338,8 @@ void options_from_json_throwing(const json& j, GameOptions* o, bool require_all)
 
 json full_state_to_json(const GameState& s) {
   json j = json::object();
-  j["seed"] = std::to_string(s.seed);
+  j["seed"] = std::to_string(s.seeds.board);
+  j["play_seed"] = std::to_string(s.seeds.play);
   j["rng"] = std::to_string(s.rng.state);
   json layout = json::object();
   json terr = json::array(), ports = json::array();
@@ -425,7 +434,9 @@ void full_state_from_json(const json& j, const GameOptions& o, GameState* out) {
   auto f = [&](const char* k) -> const json& { return field(j, k, p); };
   GameState s{};
   s.options = o;
-  s.seed = get_u64(f("seed"), sub("seed"));
+  s.seeds.board = get_u64(f("seed"), sub("seed"));
+  s.seeds.play =
+      j.contains("play_seed") ? get_u64(j["play_seed"], sub("play_seed")) : s.seeds.board;
   s.rng.state = get_u64(f("rng"), sub("rng"));
 
   const json& lay = f("layout");
@@ -595,8 +606,6 @@ std::string first_difference(const json& a, const json& b) {
   return "(unknown field)";
 }
 
-constexpr size_t kMaxHistory = 200000;
-
 bool load_game_throwing(const json& j, Game* out, std::string* error) {
   if (!j.is_object()) fail("document", std::string("expected an object, got ") + type_of(j));
   const json& fmt = field(j, "format", "document");
@@ -607,11 +616,13 @@ bool load_game_throwing(const json& j, Game* out, std::string* error) {
 
   GameOptions o;
   options_from_json_throwing(field(j, "options", "document"), &o, /*require_all=*/true);
-  const uint64_t seed = get_u64(field(j, "seed", "document"), "seed");
+  Seeds seeds;
+  seeds.board = get_u64(field(j, "seed", "document"), "seed");
+  seeds.play = j.contains("play_seed") ? get_u64(j["play_seed"], "play_seed") : seeds.board;
 
   const json& hist = field(j, "history", "document");
   if (!hist.is_array()) fail("history", std::string("expected an array, got ") + type_of(hist));
-  if (hist.size() > kMaxHistory) fail("history", "too many actions");
+  if (hist.size() > kMaxGameActions) fail("history", "too many actions");
   std::vector<Action> actions;
   actions.reserve(hist.size());
   for (size_t i = 0; i < hist.size(); ++i) {
@@ -626,15 +637,17 @@ bool load_game_throwing(const json& j, Game* out, std::string* error) {
   const json& sj = field(j, "state", "document");
   GameState saved;
   full_state_from_json(sj, o, &saved);
-  if (saved.seed != seed) fail("state.seed", "does not match the document's seed");
+  if (saved.seeds.board != seeds.board) fail("state.seed", "does not match the document's seed");
+  if (saved.seeds.play != seeds.play)
+    fail("state.play_seed", "does not match the document's play_seed");
 
   std::string inv = check_invariants(saved);
   if (!inv.empty()) fail("state", "inconsistent: " + inv);
 
-  Game g(o, seed);
+  Game g(o, seeds);
   std::string why;
-  if (!Game::replay(o, seed, actions, &g, &why))
-    fail("history", "does not replay from (options, seed): " + why);
+  if (!Game::replay(o, seeds, actions, &g, &why))
+    fail("history", "does not replay from (options, seeds): " + why);
   if (!(g.state() == saved)) {
     std::string where = first_difference(full_state_to_json(g.state()), sj);
     fail("history",
@@ -819,6 +832,7 @@ json state_to_json(const GameState& full, int seat) {
   const GameState& s = all ? full : obs.view;
   const int n = s.num_players;
   auto sees_hand = [&](int p) { return all || p == seat; };
+  const bool fog = !all && island_hidden(full);  // cards face down, bank hidden
 
   json j = json::object();
   j["seat"] = all ? json("all") : json(seat);
@@ -863,7 +877,7 @@ json state_to_json(const GameState& full, int seat) {
     x["resource_count"] = hand;
     x["dev_card_count"] = devs;
     if (sees_hand(p)) {
-      x["resources"] = counts_object(ps.resources);
+      x["resources"] = fog ? hidden_counts() : counts_object(ps.resources);
       x["dev_cards"] = dev_object(ps.dev_cards);
       x["dev_bought_this_turn"] = dev_object(ps.dev_bought_this_turn);
     }
@@ -938,9 +952,12 @@ json state_to_json(const GameState& full, int seat) {
   for (int e = 0; e < kNumEdges; ++e)
     if (s.edge_owner[e] >= 0) roads.push_back({{"edge", e}, {"seat", s.edge_owner[e]}});
   j["roads"] = roads;
-  j["bank"] = counts_object(s.bank);
+  j["bank"] = fog ? hidden_counts() : counts_object(s.bank);
   j["dev_deck_size"] = s.num_dev_cards_left();
-  if (all) j["seed"] = std::to_string(s.seed);
+  if (all) {
+    j["seed"] = std::to_string(s.seeds.board);
+    j["play_seed"] = std::to_string(s.seeds.play);
+  }
   return j;
 }
 
@@ -949,7 +966,8 @@ json save_game(const Game& g) {
   j["format"] = "catan-save";
   j["version"] = 1;
   j["options"] = options_to_json(g.state().options);
-  j["seed"] = std::to_string(g.state().seed);
+  j["seed"] = std::to_string(g.state().seeds.board);
+  j["play_seed"] = std::to_string(g.state().seeds.play);
   json hist = json::array();
   for (const Action& a : g.history()) hist.push_back(a.to_string());
   j["history"] = hist;
@@ -1003,7 +1021,10 @@ json event_to_json(const Event& e) {
     case EventType::RoadBuilt:
       j["edge"] = e.arg;
       break;
-    case EventType::StartingResources:
+    case EventType::StartingResources:  // redacted while the island is hidden: arg = count
+      j["count"] = e.arg >= 0 ? static_cast<int>(e.arg) : total(e.a);
+      j["cards"] = e.arg >= 0 ? hidden_counts() : counts_object(e.a);
+      break;
     case EventType::Produced:
     case EventType::Discarded:
     case EventType::YearOfPlentyTook:

@@ -96,6 +96,7 @@ std::string default_name(int seat, const SeatSetup& ss) {
 // --- UI test mode -----------------------------------------------------------------------
 // Script: one command per line, '#' comments.
 //   players N | seed N | board beginner|official|balanced|random | mode classic|blitz|epic
+//   visibility revealed|mist|terra_incognita
 //   seat I you|human|ai [LEVEL [PERSONALITY]] | ai_speed slow|normal|fast|instant | timer N
 //   click ID         click the button with that test id (e.g. start, roll, end_turn)
 //   wait N           let N frames pass
@@ -925,8 +926,9 @@ void App::Impl::draw_bottom_bar(ImVec2 p, ImVec2 s) {
                   IM_COL32(236, 204, 150, 200), 4.0f, 0, 1.5f);
       const ImVec2 c((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
       const float d = card_w * 0.2f;
-      dl->AddQuadFilled(ImVec2(c.x, c.y - d * 1.3f), ImVec2(c.x + d, c.y), ImVec2(c.x, c.y + d * 1.3f),
-                        ImVec2(c.x - d, c.y), IM_COL32(236, 204, 150, 220));
+      dl->AddQuadFilled(ImVec2(c.x, c.y - d * 1.3f), ImVec2(c.x + d, c.y),
+                        ImVec2(c.x, c.y + d * 1.3f), ImVec2(c.x - d, c.y),
+                        IM_COL32(236, 204, 150, 220));
     }
     ImGui::Dummy(ImVec2(slots_w + 6 * sc, card_h));
     if (ImGui::IsItemHovered())
@@ -1454,7 +1456,10 @@ void App::Impl::draw_help() {
       "Highlighted spots are the only legal ones: click or tap to place. Drag to pan, wheel or "
       "pinch to zoom, 'Fit' resets the view. Numbers in red (6 and 8) roll most often; the dots "
       "under a number show its odds. Harbours show their rate: 3:1 for any resource, 2:1 for the "
-      "one shown.");
+      "one shown. Under Mist (terrain hidden) or Terra incognita (terrain, numbers and harbours "
+      "hidden) the island is revealed when the setup ends; until then only the desert shows, "
+      "under the robber, and starting cards stay face down, since their kind would give the "
+      "hidden terrain away.");
   ImGui::End();
 }
 
@@ -1644,6 +1649,10 @@ bool App::Impl::test_command(const std::string& line) {
     const char* names[] = {"classic", "blitz", "epic"};
     for (int i = 0; i < 3; ++i)
       if (a1 == names[i]) form.mode = i;
+  } else if (cmd == "visibility") {
+    const char* names[] = {"revealed", "mist", "terra_incognita"};
+    for (int i = 0; i < 3; ++i)
+      if (a1 == names[i]) form.visibility = i;
   } else if (cmd == "seat") {
     const int i = std::clamp(std::atoi(a1.c_str()), 0, 3);
     SeatSetup& ss = form.seats[i];

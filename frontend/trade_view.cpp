@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/observation.h"
 #include "frontend/session.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
@@ -598,6 +599,7 @@ void draw_bank_trade(Session& s, BankTradeState& st) {
   if (viewer < 0) return;
   const PlayerState& me = v.players[viewer];
   const bool can_act = s.human_to_act() && v.to_move() == viewer;
+  const bool fog = island_hidden(s.state());  // the bank's counts would name hidden hexes
   const Theme& t = theme();
   ImGui::PushID("bank_trade");
   panel_begin("bank", nullptr);
@@ -633,6 +635,8 @@ void draw_bank_trade(Session& s, BankTradeState& st) {
       char buf[16];
       if (giving) {
         std::snprintf(buf, sizeof buf, "%d:1", me.trade_rate[r]);
+      } else if (fog) {
+        std::snprintf(buf, sizeof buf, "?");
       } else {
         std::snprintf(buf, sizeof buf, "%d", v.bank[r]);
       }
@@ -641,7 +645,11 @@ void draw_bank_trade(Session& s, BankTradeState& st) {
       dl->AddText(ImVec2(p.x + (sz - ts.x) * 0.5f, p.y + sz + 1), tc, buf);
       if (hovered) {
         const char* name = resource_label(static_cast<Resource>(r));
-        if (giving) {
+        if (fog && giving) {
+          ImGui::SetTooltip("Give %d %s for 1 card", me.trade_rate[r], name);
+        } else if (fog) {
+          ImGui::SetTooltip("Get 1 %s (the bank shows its cards after the reveal)", name);
+        } else if (giving) {
           ImGui::SetTooltip("Give %d %s for 1 card (you hold %d)", me.trade_rate[r], name,
                             me.resources[r]);
         } else {

@@ -10,6 +10,7 @@
 #include "engine/match/config.h"
 #include "engine/match/replay_code.h"
 #include "engine/match/web_save.h"
+#include "engine/observation.h"
 #include "engine/rules.h"
 #include "engine/serialize.h"
 #include "frontend/app.h"
@@ -210,9 +211,10 @@ json poll_events() {
   const bool fresh = g_track.force_start || !g_track.active || !(s.seeds == g_track.seeds) ||
                      !(s.options == g_track.options) || nh < g_track.history || ne < g_track.events;
   if (fresh) {
-    json cfg = match::config_to_json(ses->config());  // the board seed only
+    // The board seed only, and not even that while fog hides the island.
+    json cfg = match::config_to_json(ses->config(), island_hidden(s));
     out.push_back({{"type", "gameStarted"},
-                   {"seed", cfg["seed"]},
+                   {"seed", cfg.value("seed", json(nullptr))},
                    {"players", s.num_players},
                    {"options", cfg["options"]},
                    {"seats", cfg["seats"]},
@@ -254,7 +256,6 @@ json poll_events() {
 }
 
 }  // namespace catan::web
-
 
 // --- Exports ----------------------------------------------------------------------------------
 // Each export runs its body through guarded(): nothing thrown crosses into JavaScript, and
@@ -330,12 +331,32 @@ bool bounded(const char* text, size_t limit, std::string* out) {
   return true;
 }
 
+using MatchReader = bool (*)(const std::string&, catan::ui::MatchConfig*, catan::Game*,
+                             std::string*);
+
+// Reads a match from JavaScript's text with `read` (a saved game or a replay code) and
+// resumes it: {"ok":true}, or the reader's error, and then nothing changes.
+std::string resume_from(const char* text, size_t limit, const char* too_long, MatchReader read,
+                        bool* resumed = nullptr) {
+  if (!session()) return error_json("the app is not attached");
+  std::string input;
+  if (!bounded(text, limit, &input)) return error_json(too_long);
+  catan::ui::MatchConfig c;
+  catan::Game g;
+  std::string err;
+  if (!read(input, &c, &g, &err)) return error_json(err);
+  resume_match(c, g);
+  if (resumed) *resumed = true;
+  return ok_json();
+}
+
 }  // namespace
 
 // The state as `seat` sees it plus the session's view:
 // {"ok":true, "state":{...state_to_json...}, "session":{active, paused, viewer, ...}}.
-// seat: 0..n-1, -1 a spectator, -2 the seat whose screen is shown, 99 every hand (only once
-// the game is over: during play it would show the other seats' cards).
+// seat: -2 the seat whose screen is shown, -1 a spectator, 0..n-1 a seat, 99 every hand.
+// While the game runs only the shown seat's view and the spectator's are given: another
+// seat's view, or every hand, would show cards the player at this screen may not see.
 CATAN_WEB_EXPORT const char* catan_web_state(int seat) {
   static std::string out;
   return guarded(out, [&] {
@@ -346,11 +367,13 @@ CATAN_WEB_EXPORT const char* catan_web_state(int seat) {
     if (ses->active()) {
       const catan::GameState& s = ses->state();
       if (seat == kViewerSeat) seat = ses->viewer();
-      if (seat == catan::kAllSeats && s.phase != catan::Phase::GameOver) {
-        return error_json("every hand is shown only once the game is over (ask for a seat)");
-      }
       if (seat != catan::kAllSeats && (seat < -1 || seat >= s.num_players)) {
         return error_json("bad seat");
+      }
+      if (s.phase != catan::Phase::GameOver && seat != -1 && seat != ses->viewer()) {
+        return error_json(
+            "while the game runs only the shown seat's view (no argument) and the spectator's "
+            "(-1) are given; every view is open once the game is over");
       }
       j["state"] = catan::state_to_json(s, seat);
       sj["seat"] = seat;
@@ -360,7 +383,7 @@ CATAN_WEB_EXPORT const char* catan_web_state(int seat) {
       sj["aiThinking"] = ses->ai_thinking();
       sj["handoffPending"] = ses->handoff_pending();
       sj["actions"] = ses->game().history().size();
-      sj["config"] = catan::match::config_to_json(ses->config());
+      sj["config"] = catan::match::config_to_json(ses->config(), catan::island_hidden(s));
     }
     j["session"] = sj;
     j["ok"] = true;
@@ -463,17 +486,8 @@ CATAN_WEB_EXPORT const char* catan_web_save() {
 CATAN_WEB_EXPORT const char* catan_web_load(const char* text) {
   static std::string out;
   return guarded(out, [&] {
-    if (!session()) return error_json("the app is not attached");
-    std::string save;
-    if (!bounded(text, catan::match::kMaxWebSaveText, &save)) {
-      return error_json("the saved game is too large");
-    }
-    catan::ui::MatchConfig c;
-    catan::Game g;
-    std::string err;
-    if (!catan::match::load_match(save, &c, &g, &err)) return error_json(err);
-    resume_match(c, g);
-    return ok_json();
+    return resume_from(text, catan::match::kMaxWebSaveText, "the saved game is too large",
+                       catan::match::load_match);
   });
 }
 
@@ -500,26 +514,21 @@ CATAN_WEB_EXPORT const char* catan_web_game_code() {
 CATAN_WEB_EXPORT const char* catan_web_load_game_code(const char* code) {
   static std::string out;
   return guarded(out, [&] {
-    if (!session()) return error_json("the app is not attached");
-    std::string text;
-    if (!bounded(code, catan::match::kMaxReplayCodeText, &text)) {
-      return error_json("the game code is too long");
-    }
-    catan::ui::MatchConfig c;
-    catan::Game g;
-    std::string err;
-    if (!catan::match::decode_game(text, &c, &g, &err)) return error_json(err);
-    resume_match(c, g);
+    bool resumed = false;
+    std::string answer =
+        resume_from(code, catan::match::kMaxReplayCodeText, "the game code is too long",
+                    catan::match::decode_game, &resumed);
     // A replay opens paused at its last position (the UI's Resume button continues it).
-    session()->set_paused(true);
-    return ok_json();
+    if (resumed) session()->set_paused(true);
+    return answer;
   });
 }
 
 // Events since the last poll, as a JSON array (see poll_events); [] after an error.
 CATAN_WEB_EXPORT const char* catan_web_poll() {
   static std::string out;
-  return guarded_text(out, [&] { return dump(catan::web::poll_events()); }, "[]");
+  return guarded_text(
+      out, [&] { return dump(catan::web::poll_events()); }, "[]");
 }
 
 // Screen positions of the board as drawn (see Host::view); {} when unknown.

@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "engine/match/refuse.h"
 #include "engine/serialize.h"
 
 namespace catan::match {
@@ -16,11 +17,6 @@ namespace catan::match {
 using nlohmann::json;
 
 namespace {
-
-bool fail(std::string* error, const std::string& msg) {
-  if (error) *error = msg;
-  return false;
-}
 
 std::string capitalized(std::string s) {
   if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
@@ -97,17 +93,18 @@ bool parse_seat(const std::string& text, SeatConfig* seat, std::string* error) {
     return true;
   }
   if (parts[0] != "ai" || parts.size() > 3) {
-    return fail(error, "bad seat '" + shown(text) + "' (expected human or ai[:level[:personality]])");
+    return refuse(error,
+                  "bad seat '" + shown(text) + "' (expected human or ai[:level[:personality]])");
   }
   seat->kind = SeatKind::AI;
   if (parts.size() >= 2 && !parse_ai_level(parts[1], &seat->ai.level)) {
-    return fail(error,
-                "bad AI level '" + shown(parts[1]) + "' (expected random|easy|normal|hard|expert)");
+    return refuse(
+        error, "bad AI level '" + shown(parts[1]) + "' (expected random|easy|normal|hard|expert)");
   }
   if (parts.size() == 3 && !parse_personality(parts[2], &seat->ai.personality)) {
-    return fail(error,
-                "bad AI personality '" + shown(parts[2]) +
-                    "' (expected balanced|trader|aggressor|builder|expansionist|opportunist)");
+    return refuse(error,
+                  "bad AI personality '" + shown(parts[2]) +
+                      "' (expected balanced|trader|aggressor|builder|expansionist|opportunist)");
   }
   return true;
 }
@@ -115,7 +112,7 @@ bool parse_seat(const std::string& text, SeatConfig* seat, std::string* error) {
 bool seat_from_json(const json& item, SeatConfig* seat, std::string* error) {
   if (item.is_string()) return parse_seat(item.get<std::string>(), seat, error);
   if (!item.is_object()) {
-    return fail(error, "each seat must be a string like \"ai:hard:trader\" or an object");
+    return refuse(error, "each seat must be a string like \"ai:hard:trader\" or an object");
   }
   auto text = [&](const char* key, const char* fallback) -> std::optional<std::string> {
     const auto it = item.find(key);
@@ -131,17 +128,17 @@ bool seat_from_json(const json& item, SeatConfig* seat, std::string* error) {
     const auto level = text("level", "normal");
     const auto pers = text("personality", "balanced");
     if (!level || !parse_ai_level(*level, &seat->ai.level)) {
-      return fail(error, "bad AI level '" + shown(level.value_or("?")) + "'");
+      return refuse(error, "bad AI level '" + shown(level.value_or("?")) + "'");
     }
     if (!pers || !parse_personality(*pers, &seat->ai.personality)) {
-      return fail(error, "bad AI personality '" + shown(pers.value_or("?")) + "'");
+      return refuse(error, "bad AI personality '" + shown(pers.value_or("?")) + "'");
     }
   } else {
-    return fail(error, "a seat object needs \"kind\": \"human\" or \"ai\"");
+    return refuse(error, "a seat object needs \"kind\": \"human\" or \"ai\"");
   }
   if (const auto it = item.find("name"); it != item.end()) {
     if (!it->is_string() || it->get<std::string>().size() > 40) {
-      return fail(error, "a seat name must be a string of at most 40 characters");
+      return refuse(error, "a seat name must be a string of at most 40 characters");
     }
     seat->name = it->get<std::string>();
   }
@@ -177,21 +174,21 @@ void name_seats(MatchConfig* c) {
 }
 
 bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
-  if (!j.is_object()) return fail(error, "the config must be a JSON object");
-  static const std::set<std::string> kKeys = {
-      "seed",       "playseed", "players", "seats", "mode",  "vp",      "board",
-      "visibility", "dice",     "timer",   "speed", "think", "autoplay"};
+  if (!j.is_object()) return refuse(error, "the config must be a JSON object");
+  static const std::set<std::string> kKeys = {"seed",  "playseed", "players",    "seats", "mode",
+                                              "vp",    "board",    "visibility", "dice",  "timer",
+                                              "speed", "think",    "autoplay"};
   std::map<std::string, std::string> v;
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (!kKeys.count(it.key())) {
-      return fail(error, "unknown config key '" + shown(it.key()) +
-                             "' (known: seed playseed players seats mode vp board visibility "
-                             "dice timer speed think autoplay)");
+      return refuse(error, "unknown config key '" + shown(it.key()) +
+                               "' (known: seed playseed players seats mode vp board visibility "
+                               "dice timer speed think autoplay)");
     }
     if (it.key() == "seats" && it.value().is_array()) continue;
     auto text = as_text(it.value());
     if (!text) {
-      return fail(error, "config key '" + it.key() + "' must be a string or a whole number");
+      return refuse(error, "config key '" + it.key() + "' must be a string or a whole number");
     }
     v[it.key()] = *text;
   }
@@ -201,21 +198,21 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
   std::string err;
   // Mode before vp (a vp other than the mode's own makes the mode custom).
   for (const char* key : {"mode", "vp", "board", "visibility", "dice", "timer"}) {
-    if (v.count(key) && !set_option(c.options, key, v[key], &err)) return fail(error, err);
+    if (v.count(key) && !set_option(c.options, key, v[key], &err)) return refuse(error, err);
   }
 
   for (const auto& [key, seed] : {std::pair{"seed", &c.seeds.board}, {"playseed", &c.seeds.play}}) {
     if (!v.count(key)) {
       *seed = fresh_seed();
     } else if (!parse_u64(v[key], seed) || *seed == 0) {
-      return fail(error, std::string("bad ") + key + " '" + shown(v[key]) +
-                             "' (expected a whole number 1..2^64-1)");
+      return refuse(error, std::string("bad ") + key + " '" + shown(v[key]) +
+                               "' (expected a whole number 1..2^64-1)");
     }
   }
 
   bool autoplay = false;
   if (v.count("autoplay") && !parse_bool(v["autoplay"], &autoplay)) {
-    return fail(error, "bad autoplay '" + shown(v["autoplay"]) + "' (expected true|false)");
+    return refuse(error, "bad autoplay '" + shown(v["autoplay"]) + "' (expected true|false)");
   }
 
   // Seats: a list (array or comma-separated text); players follows from it.
@@ -224,29 +221,29 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
     const json& sj = j["seats"];
     std::vector<json> items;
     if (sj.is_array()) {
-      if (sj.size() > kMaxPlayers) return fail(error, "seats must list 2..4 seats");
+      if (sj.size() > kMaxPlayers) return refuse(error, "seats must list 2..4 seats");
       items.assign(sj.begin(), sj.end());
     } else {
       const auto parts = split(v["seats"], ',');
-      if (parts.size() > kMaxPlayers) return fail(error, "seats must list 2..4 seats");
+      if (parts.size() > kMaxPlayers) return refuse(error, "seats must list 2..4 seats");
       for (const auto& part : parts) items.emplace_back(part);
     }
-    if (items.size() < 2) return fail(error, "seats must list 2..4 seats");
+    if (items.size() < 2) return refuse(error, "seats must list 2..4 seats");
     for (const json& item : items) {
       SeatConfig seat;
       if (!seat_from_json(item, &seat, error)) return false;
       seats.push_back(seat);
     }
     if (v.count("players") && v["players"] != std::to_string(seats.size())) {
-      return fail(error, "players=" + shown(v["players"]) + " but seats lists " +
-                             std::to_string(seats.size()) + " seats");
+      return refuse(error, "players=" + shown(v["players"]) + " but seats lists " +
+                               std::to_string(seats.size()) + " seats");
     }
     if (!set_option(c.options, "players", std::to_string(seats.size()), &err)) {
-      return fail(error, err);
+      return refuse(error, err);
     }
   } else {
     if (v.count("players") && !set_option(c.options, "players", v["players"], &err)) {
-      return fail(error, err);
+      return refuse(error, err);
     }
     static const Personality kDefault[] = {Personality::Balanced, Personality::Balanced,
                                            Personality::Trader, Personality::Builder};
@@ -261,7 +258,7 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
   if (autoplay) {
     for (const auto& seat : seats) {
       if (seat.kind == SeatKind::Human) {
-        return fail(error, "autoplay is an AI-only game: seats must not include a human");
+        return refuse(error, "autoplay is an AI-only game: seats must not include a human");
       }
     }
   }
@@ -269,19 +266,19 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
 
   double speed = autoplay ? 6.0 : 1.0;
   if (v.count("speed") && !parse_double(v["speed"], 0.25, 20.0, &speed)) {
-    return fail(error, "bad speed '" + shown(v["speed"]) + "' (expected 0.25..20)");
+    return refuse(error, "bad speed '" + shown(v["speed"]) + "' (expected 0.25..20)");
   }
   c.ai_action_delay_s = 0.6 / speed;
   if (v.count("think") && !parse_double(v["think"], 10, 5000, &c.ai_think_budget_ms)) {
-    return fail(error, "bad think '" + shown(v["think"]) + "' (expected 10..5000 ms)");
+    return refuse(error, "bad think '" + shown(v["think"]) + "' (expected 10..5000 ms)");
   }
-  if (!validate(c.options, &err)) return fail(error, err);
+  if (!validate(c.options, &err)) return refuse(error, err);
   name_seats(&c);
   *out = c;
   return true;
 }
 
-json config_to_json(const MatchConfig& c) {
+json config_to_json(const MatchConfig& c, bool island_hidden) {
   json seats = json::array();
   for (int s = 0; s < c.options.players; ++s) {
     const SeatConfig& seat = c.seats[s];
@@ -292,11 +289,12 @@ json config_to_json(const MatchConfig& c) {
     }
     seats.push_back(o);
   }
-  return {{"seed", std::to_string(c.seeds.board)},
-          {"options", options_to_json(c.options)},
-          {"seats", seats},
-          {"aiDelay", c.ai_action_delay_s},
-          {"thinkMs", c.ai_think_budget_ms}};
+  json j = {{"options", options_to_json(c.options)},
+            {"seats", seats},
+            {"aiDelay", c.ai_action_delay_s},
+            {"thinkMs", c.ai_think_budget_ms}};
+  if (!island_hidden) j["seed"] = std::to_string(c.seeds.board);
+  return j;
 }
 
 json config_to_private_json(const MatchConfig& c) {
@@ -306,32 +304,33 @@ json config_to_private_json(const MatchConfig& c) {
 }
 
 bool full_config_from_json(const json& j, MatchConfig* out, std::string* error) {
-  if (!j.is_object()) return fail(error, "config: not an object");
+  if (!j.is_object()) return refuse(error, "config: not an object");
   MatchConfig c;
   std::string err;
   const auto options = j.find("options");
   if (options == j.end() || !options_from_json(*options, &c.options, &err)) {
-    return fail(error, "config.options: " + (err.empty() ? "missing" : err));
+    return refuse(error, "config.options: " + (err.empty() ? "missing" : err));
   }
   auto seed = [&](const char* key, uint64_t* out_seed) {
     const auto it = j.find(key);
     return it != j.end() && it->is_string() && parse_u64(it->get<std::string>(), out_seed);
   };
   if (!seed("seed", &c.seeds.board)) {
-    return fail(error, "config.seed: missing or not a decimal string");
+    return refuse(error, "config.seed: missing or not a decimal string");
   }
   if (!j.contains("playSeed")) {
     c.seeds.play = c.seeds.board;
   } else if (!seed("playSeed", &c.seeds.play)) {
-    return fail(error, "config.playSeed: not a decimal string");
+    return refuse(error, "config.playSeed: not a decimal string");
   }
   const auto seats = j.find("seats");
   if (seats == j.end() || !seats->is_array() ||
       seats->size() != static_cast<size_t>(c.options.players)) {
-    return fail(error, "config.seats: expected one entry per player");
+    return refuse(error, "config.seats: expected one entry per player");
   }
   for (size_t s = 0; s < seats->size(); ++s) {
-    if (!seat_from_json((*seats)[s], &c.seats[s], &err)) return fail(error, "config.seats: " + err);
+    if (!seat_from_json((*seats)[s], &c.seats[s], &err))
+      return refuse(error, "config.seats: " + err);
   }
   if (const auto it = j.find("aiDelay"); it != j.end() && it->is_number()) {
     const double d = it->get<double>();

@@ -53,8 +53,9 @@ inline constexpr size_t kMaxConfigText = 16 * 1024;
 bool config_from_json(const nlohmann::json& j, MatchConfig* out, std::string* error);
 
 // The config as any seat may see it: options, seats, pace and the board seed as "seed".
-// The play seed is left out (see config_to_private_json).
-nlohmann::json config_to_json(const MatchConfig& c);
+// The play seed is left out (see config_to_private_json); so is the board seed when
+// `island_hidden` (mist or terra incognita during setup: the board seed lays out the island).
+nlohmann::json config_to_json(const MatchConfig& c, bool island_hidden = false);
 // config_to_json plus "playSeed": only for saved games on the player's own machine.
 nlohmann::json config_to_private_json(const MatchConfig& c);
 // Inverse of config_to_private_json (saved games). A config without "playSeed" (saved

@@ -6,16 +6,12 @@
 #include <exception>
 #include <vector>
 
+#include "engine/match/refuse.h"
 #include "engine/rules.h"
 
 namespace catan::match {
 
 namespace {
-
-bool fail(std::string* error, const std::string& msg) {
-  if (error) *error = msg;
-  return false;
-}
 
 const char kB64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -85,22 +81,29 @@ bool unb64url(const std::string& s, std::vector<uint8_t>* out) {
 }
 
 std::array<uint64_t, 15> option_fields(const GameOptions& o) {
-  return {uint64_t(o.preset),        uint64_t(o.players),
-          uint64_t(o.board),         uint64_t(o.mode),
-          uint64_t(o.vp_target),     uint64_t(o.start_with_one_of_each),
-          uint64_t(o.dice),          uint64_t(o.visibility),
-          uint64_t(o.discard),       uint64_t(o.trade),
-          uint64_t(o.max_offers_per_turn), uint64_t(o.roll_cap),
-          uint64_t(o.forfeit_on_illegal),  uint64_t(o.random_first_player),
+  return {uint64_t(o.preset),
+          uint64_t(o.players),
+          uint64_t(o.board),
+          uint64_t(o.mode),
+          uint64_t(o.vp_target),
+          uint64_t(o.start_with_one_of_each),
+          uint64_t(o.dice),
+          uint64_t(o.visibility),
+          uint64_t(o.discard),
+          uint64_t(o.trade),
+          uint64_t(o.max_offers_per_turn),
+          uint64_t(o.roll_cap),
+          uint64_t(o.forfeit_on_illegal),
+          uint64_t(o.random_first_player),
           uint64_t(o.timer_seconds)};
 }
 
 bool read_options(Reader& r, GameOptions* out, std::string* error) {
   std::array<uint64_t, 15> f;
   for (auto& x : f) x = r.varint();
-  if (!r.ok) return fail(error, "the game code is truncated (options)");
+  if (!r.ok) return refuse(error, "the game code is truncated (options)");
   for (int i : {0, 2, 3, 6, 7, 8, 9}) {
-    if (f[i] > 3) return fail(error, "the game code has bad options");
+    if (f[i] > 3) return refuse(error, "the game code has bad options");
   }
   GameOptions o;
   o.preset = static_cast<Preset>(f[0]);
@@ -119,7 +122,7 @@ bool read_options(Reader& r, GameOptions* out, std::string* error) {
   o.random_first_player = f[13] != 0;
   o.timer_seconds = static_cast<uint16_t>(std::min<uint64_t>(f[14], 65535));
   std::string err;
-  if (!validate(o, &err)) return fail(error, "the game code has bad options: " + err);
+  if (!validate(o, &err)) return refuse(error, "the game code has bad options: " + err);
   *out = o;
   return true;
 }
@@ -131,7 +134,7 @@ bool read_seats(Reader& r, MatchConfig* c, std::string* error) {
       c->seats[s].kind = SeatKind::Human;
     } else {
       const int level = (k - 1) / 8, pers = (k - 1) % 8;
-      if (level > 4 || pers > 5) return fail(error, "the game code has a bad seat");
+      if (level > 4 || pers > 5) return refuse(error, "the game code has a bad seat");
       c->seats[s].kind = SeatKind::AI;
       c->seats[s].ai.level = static_cast<AiLevel>(level);
       c->seats[s].ai.personality = static_cast<Personality>(pers);
@@ -139,12 +142,12 @@ bool read_seats(Reader& r, MatchConfig* c, std::string* error) {
   }
   c->ai_action_delay_s = std::min<double>(static_cast<double>(r.varint()) / 1000.0, 10.0);
   c->ai_think_budget_ms = std::clamp<double>(static_cast<double>(r.varint()), 10.0, 5000.0);
-  return r.ok || fail(error, "the game code is truncated (seats)");
+  return r.ok || refuse(error, "the game code is truncated (seats)");
 }
 
 // Version 1: the action at `i` as an index into legal_actions(), or an escape and its text.
-bool read_v1_action(Reader& r, const std::vector<uint8_t>& bytes, const GameState& s,
-                    uint64_t i, Action* out, std::string* error) {
+bool read_v1_action(Reader& r, const std::vector<uint8_t>& bytes, const GameState& s, uint64_t i,
+                    Action* out, std::string* error) {
   std::vector<Action> legal;
   legal_actions(s, legal);
   const uint64_t idx = r.varint();
@@ -153,18 +156,18 @@ bool read_v1_action(Reader& r, const std::vector<uint8_t>& bytes, const GameStat
     return true;
   }
   if (idx != legal.size()) {
-    return fail(error, "the game code has a bad action index at action " + std::to_string(i));
+    return refuse(error, "the game code has a bad action index at action " + std::to_string(i));
   }
   const uint64_t len = r.varint();
   if (!r.ok || len > kMaxActionText || r.pos + len > bytes.size()) {
-    return fail(error, "the game code is truncated (action " + std::to_string(i) + ")");
+    return refuse(error, "the game code is truncated (action " + std::to_string(i) + ")");
   }
   const std::string text(bytes.begin() + static_cast<long>(r.pos),
                          bytes.begin() + static_cast<long>(r.pos + len));
   r.pos += len;
   std::string err;
   auto parsed = Action::parse(text, &err);
-  if (!parsed) return fail(error, "the game code has a bad action: " + err);
+  if (!parsed) return refuse(error, "the game code has a bad action: " + err);
   *out = *parsed;
   return true;
 }
@@ -173,9 +176,9 @@ bool read_v1_action(Reader& r, const std::vector<uint8_t>& bytes, const GameStat
 
 bool encode_game(const MatchConfig& c, const Game& g, std::string* code, std::string* error) {
   if (g.state().phase != Phase::GameOver) {
-    return fail(error, "replay links are made when the game is over (the code holds the dice)");
+    return refuse(error, "replay links are made when the game is over (the code holds the dice)");
   }
-  if (g.history().size() > kMaxGameActions) return fail(error, "the game is too long to share");
+  if (g.history().size() > kMaxGameActions) return refuse(error, "the game is too long to share");
   std::vector<uint8_t> b;
   b.push_back(kReplayCodeVersion);
   put_varint(b, g.state().seeds.board);
@@ -199,28 +202,28 @@ bool encode_game(const MatchConfig& c, const Game& g, std::string* code, std::st
 
 bool decode_game(const std::string& code, MatchConfig* out, Game* game, std::string* error) {
   try {
-    if (code.empty()) return fail(error, "the game code is empty");
-    if (code.size() > kMaxReplayCodeText) return fail(error, "the game code is too long");
+    if (code.empty()) return refuse(error, "the game code is empty");
+    if (code.size() > kMaxReplayCodeText) return refuse(error, "the game code is too long");
     std::vector<uint8_t> bytes;
     if (!unb64url(code, &bytes)) {
-      return fail(error, "the game code has characters that are not base64url");
+      return refuse(error, "the game code has characters that are not base64url");
     }
     Reader r{bytes};
     const uint8_t version = r.byte();
     if (!r.ok || (version != 1 && version != 2)) {
-      return fail(error, "the game code has an unknown version (made by a newer release?)");
+      return refuse(error, "the game code has an unknown version (made by a newer release?)");
     }
     MatchConfig c;
     c.seeds.board = r.varint();
     c.seeds.play = version == 1 ? c.seeds.board : r.varint();
-    if (!r.ok) return fail(error, "the game code is truncated (seeds)");
+    if (!r.ok) return refuse(error, "the game code is truncated (seeds)");
     if (!read_options(r, &c.options, error) || !read_seats(r, &c, error)) return false;
     const uint64_t n = r.varint();
-    if (!r.ok) return fail(error, "the game code is truncated (header)");
+    if (!r.ok) return refuse(error, "the game code is truncated (header)");
     // Every action takes at least one byte: a larger count cannot be honest.
     if (n > kMaxGameActions || n > bytes.size() - r.pos) {
-      return fail(error, "the game code claims " + std::to_string(n) +
-                             " actions, more than it holds or than a game may have");
+      return refuse(error, "the game code claims " + std::to_string(n) +
+                               " actions, more than it holds or than a game may have");
     }
     Game g(c.options, c.seeds);
     std::string err;
@@ -230,24 +233,26 @@ bool decode_game(const std::string& code, MatchConfig* out, Game* game, std::str
         if (!read_v1_action(r, bytes, g.state(), i, &a, error)) return false;
       } else {
         const auto decoded = action_from_id(r.varint());
-        if (!decoded) return fail(error, "the game code has a bad action at " + std::to_string(i));
+        if (!decoded)
+          return refuse(error, "the game code has a bad action at " + std::to_string(i));
         a = *decoded;
       }
-      if (!r.ok) return fail(error, "the game code is truncated");
+      if (!r.ok) return refuse(error, "the game code is truncated");
       const bool was_over = g.state().phase == Phase::GameOver;
       if (!g.apply(a, &err)) {
         // Arena rules: an illegal last action forfeits the match and stays in the history.
         const bool forfeit = !was_over && g.state().phase == Phase::GameOver && i + 1 == n;
-        if (!forfeit) return fail(error, "action " + std::to_string(i) + " does not apply: " + err);
+        if (!forfeit)
+          return refuse(error, "action " + std::to_string(i) + " does not apply: " + err);
       }
     }
-    if (r.pos != bytes.size()) return fail(error, "the game code has trailing data");
+    if (r.pos != bytes.size()) return refuse(error, "the game code has trailing data");
     name_seats(&c);
     *out = c;
     *game = std::move(g);
     return true;
   } catch (const std::exception& e) {
-    return fail(error, std::string("the game code is invalid (") + e.what() + ")");
+    return refuse(error, std::string("the game code is invalid (") + e.what() + ")");
   }
 }
 

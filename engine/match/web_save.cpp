@@ -3,18 +3,12 @@
 #include <cstdint>
 #include <exception>
 
+#include "engine/match/refuse.h"
 #include "engine/serialize.h"
 
 namespace catan::match {
 
 using nlohmann::json;
-
-namespace {
-bool fail(std::string* error, const std::string& msg) {
-  if (error) *error = msg;
-  return false;
-}
-}  // namespace
 
 json save_match(const MatchConfig& config, const Game& game) {
   return {{"format", "catan-web-save"},
@@ -25,45 +19,45 @@ json save_match(const MatchConfig& config, const Game& game) {
 
 bool load_match(const std::string& text, MatchConfig* config, Game* game, std::string* error) {
   try {
-    if (text.size() > kMaxWebSaveText) return fail(error, "the saved game is too large");
+    if (text.size() > kMaxWebSaveText) return refuse(error, "the saved game is too large");
     const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return fail(error, "the saved game is corrupt (not valid JSON)");
-    if (!j.is_object()) return fail(error, "the saved game is corrupt (not a Catan save)");
+    if (j.is_discarded()) return refuse(error, "the saved game is corrupt (not valid JSON)");
+    if (!j.is_object()) return refuse(error, "the saved game is corrupt (not a Catan save)");
     const auto format = j.find("format");
     if (format == j.end() || *format != "catan-web-save") {
-      return fail(error, "the saved game is corrupt (not a Catan save)");
+      return refuse(error, "the saved game is corrupt (not a Catan save)");
     }
     const auto version = j.find("version");
     if (version == j.end() || !version->is_number_integer()) {
-      return fail(error, "the saved game is corrupt (no version)");
+      return refuse(error, "the saved game is corrupt (no version)");
     }
     // Compared as a 64-bit number: 4294967297 is not 1.
     const bool is_ours = version->is_number_unsigned()
                              ? version->get<uint64_t>() == static_cast<uint64_t>(kWebSaveVersion)
                              : version->get<int64_t>() == kWebSaveVersion;
     if (!is_ours) {
-      return fail(error, "the saved game is outdated (save format " + version->dump() +
-                             ", this version reads " + std::to_string(kWebSaveVersion) + ")");
+      return refuse(error, "the saved game is outdated (save format " + version->dump() +
+                               ", this version reads " + std::to_string(kWebSaveVersion) + ")");
     }
     const auto cj = j.find("config");
-    if (cj == j.end()) return fail(error, "the saved game is corrupt (it has no config)");
+    if (cj == j.end()) return refuse(error, "the saved game is corrupt (it has no config)");
     MatchConfig c;
     std::string err;
     if (!full_config_from_json(*cj, &c, &err)) {
-      return fail(error, "the saved game is corrupt (" + err + ")");
+      return refuse(error, "the saved game is corrupt (" + err + ")");
     }
     const auto gj = j.find("game");
-    if (gj == j.end()) return fail(error, "the saved game is corrupt (it has no game)");
+    if (gj == j.end()) return refuse(error, "the saved game is corrupt (it has no game)");
     Game g;
-    if (!load_game(*gj, &g, &err)) return fail(error, "the saved game is corrupt (" + err + ")");
+    if (!load_game(*gj, &g, &err)) return refuse(error, "the saved game is corrupt (" + err + ")");
     if (g.state().options != c.options || !(g.state().seeds == c.seeds)) {
-      return fail(error, "the saved game is corrupt (config does not match the game)");
+      return refuse(error, "the saved game is corrupt (config does not match the game)");
     }
     *config = c;
     *game = std::move(g);
     return true;
   } catch (const std::exception& e) {
-    return fail(error, std::string("the saved game is corrupt (") + e.what() + ")");
+    return refuse(error, std::string("the saved game is corrupt (") + e.what() + ")");
   }
 }
 

@@ -80,6 +80,8 @@ TEST(MatchConfig, TheSharedConfigHoldsTheBoardSeedOnly) {
   EXPECT_NE(pub.find("\"seed\":\"5\""), std::string::npos) << pub;
   EXPECT_EQ(pub.find("987654321987"), std::string::npos) << pub;
   EXPECT_NE(match::config_to_private_json(c).dump().find("987654321987"), std::string::npos);
+  // Under fog the board seed would show the hidden island: left out until the reveal.
+  EXPECT_FALSE(match::config_to_json(c, /*island_hidden=*/true).contains("seed"));
 }
 
 TEST(MatchConfig, PrototypeNamesAndOddValuesAreRefusedWithAClearMessage) {
@@ -238,7 +240,7 @@ TEST(ActionId, ForeignIdsAreRefused) {
     }
   }
   EXPECT_FALSE(action_from_id(21).has_value());
-  EXPECT_FALSE(action_from_id(1 | 55 << 5).has_value());  // vertex 54
+  EXPECT_FALSE(action_from_id(1 | 55 << 5).has_value());           // vertex 54
   EXPECT_FALSE(action_from_id(5 | 6 << 5 | 1 << 13).has_value());  // resource 5
   EXPECT_LT(accepted, 200000);
 }
@@ -268,6 +270,34 @@ TEST(ReplayCode, FinishedGamesRoundTripAndUnfinishedOnesAreRefused) {
   EXPECT_NE(err.find("over"), std::string::npos);
 }
 
+// base64url without padding, as replay codes use it.
+std::string b64url(const std::vector<uint8_t>& bytes) {
+  static const char k[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (uint8_t x : bytes) {
+    acc = (acc << 8) | x;
+    bits += 8;
+    while (bits >= 6) out += k[(acc >> (bits -= 6)) & 63];
+  }
+  if (bits) out += k[(acc << (6 - bits)) & 63];
+  return out;
+}
+
+std::vector<uint8_t> unb64url(const std::string& code) {
+  static const std::string k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::vector<uint8_t> out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (char ch : code) {
+    acc = (acc << 6) | static_cast<uint32_t>(k.find(ch));
+    bits += 6;
+    if (bits >= 8) out.push_back(static_cast<uint8_t>(acc >> (bits -= 8)));
+  }
+  return out;
+}
+
 // The v1 encoder of the previous release (legal-list indices), kept to make fixtures.
 std::string encode_v1(const MatchConfig& c, const Game& g) {
   std::vector<uint8_t> b{1};
@@ -277,12 +307,12 @@ std::string encode_v1(const MatchConfig& c, const Game& g) {
   };
   varint(g.state().seeds.board);
   const GameOptions& o = g.state().options;
-  for (uint64_t x : {uint64_t(o.preset), uint64_t(o.players), uint64_t(o.board), uint64_t(o.mode),
-                     uint64_t(o.vp_target), uint64_t(o.start_with_one_of_each), uint64_t(o.dice),
-                     uint64_t(o.visibility), uint64_t(o.discard), uint64_t(o.trade),
-                     uint64_t(o.max_offers_per_turn), uint64_t(o.roll_cap),
-                     uint64_t(o.forfeit_on_illegal), uint64_t(o.random_first_player),
-                     uint64_t(o.timer_seconds)})
+  for (uint64_t x :
+       {uint64_t(o.preset), uint64_t(o.players), uint64_t(o.board), uint64_t(o.mode),
+        uint64_t(o.vp_target), uint64_t(o.start_with_one_of_each), uint64_t(o.dice),
+        uint64_t(o.visibility), uint64_t(o.discard), uint64_t(o.trade),
+        uint64_t(o.max_offers_per_turn), uint64_t(o.roll_cap), uint64_t(o.forfeit_on_illegal),
+        uint64_t(o.random_first_player), uint64_t(o.timer_seconds)})
     varint(x);
   for (int s = 0; s < o.players; ++s)
     b.push_back(c.seats[s].kind == match::SeatKind::Human
@@ -307,17 +337,7 @@ std::string encode_v1(const MatchConfig& c, const Game& g) {
     }
     apply(s, a);
   }
-  static const char k[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  uint32_t acc = 0;
-  int bits = 0;
-  for (uint8_t x : b) {
-    acc = (acc << 8) | x;
-    bits += 8;
-    while (bits >= 6) out += k[(acc >> (bits -= 6)) & 63];
-  }
-  if (bits) out += k[(acc << (6 - bits)) & 63];
-  return out;
+  return b64url(b);
 }
 
 // Links made by the previous release (v1 codes: one seed, legal-list indices) keep opening
@@ -326,8 +346,10 @@ std::string encode_v1(const MatchConfig& c, const Game& g) {
 TEST(ReplayCode, LinksOfThePreviousReleaseStillOpen) {
   // encode_v1 of 160 random-policy actions (golden_common.h) from seed 31, 3 seats.
   const char* kV1Code =
-      "AR8ABAIACgAAAAAAAAAAAQAAGgkR2AToB6ABGAENAgIBHQEiARQBGgADAQAQADAAMAAgACAAAhgAACAAASAAIAAgACANADcA"
-      "MQAgACAAAwIgAAsAAAAgAAAgABAAESABAwAxAAgAMAAQACAADiAADDAADwAQACAAAQAxACAAAQAwADAAAgIXAAEgACQAMAAw"
+      "AR8ABAIACgAAAAAAAAAAAQAAGgkR2AToB6ABGAENAgIBHQEiARQBGgADAQAQADAAMAAgACAAAhgAACAAASAAIAAgACAN"
+      "ADcA"
+      "MQAgACAAAwIgAAsAAAAgAAAgABAAESABAwAxAAgAMAAQACAADiAADDAADwAQACAAAQAxACAAAQAwADAAAgIXAAEgACQA"
+      "MAAw"
       "AAUBADAAAQEQADAAAzABAAAOMAAgAAkAACAAAQEABCAAIAAgABAABigAMA";
   const uint64_t kFinalHash = 0x47492dc04fbf0ecbull;
   MatchConfig c;
@@ -371,19 +393,7 @@ TEST(ReplayCode, CraftedCodesGiveAClearErrorAndChangeNothing) {
   const MatchConfig wc = web_config(Seeds::both(5));
   const Game fin = finished_game(wc.options, Seeds::both(5));
   const Game one(wc.options, 5);
-  const std::string header = encode_v1(wc, one);
-  std::vector<uint8_t> bytes;
-  {
-    static const std::string k =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    uint32_t acc = 0;
-    int bits = 0;
-    for (char ch : header) {
-      acc = (acc << 6) | static_cast<uint32_t>(k.find(ch));
-      bits += 6;
-      if (bits >= 8) bytes.push_back(static_cast<uint8_t>(acc >> (bits -= 8)));
-    }
-  }
+  std::vector<uint8_t> bytes = unb64url(encode_v1(wc, one));
   ASSERT_EQ(bytes.back(), 0);  // the action count
   bytes.back() = 1;
   std::vector<Action> legal;
@@ -392,26 +402,13 @@ TEST(ReplayCode, CraftedCodesGiveAClearErrorAndChangeNothing) {
   bytes.push_back(2);
   bytes.push_back(0xff);
   bytes.push_back(0xfe);
-  auto b64 = [](const std::vector<uint8_t>& b) {
-    static const char k[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    std::string out;
-    uint32_t acc = 0;
-    int bits = 0;
-    for (uint8_t x : b) {
-      acc = (acc << 8) | x;
-      bits += 8;
-      while (bits >= 6) out += k[(acc >> (bits -= 6)) & 63];
-    }
-    if (bits) out += k[(acc << (6 - bits)) & 63];
-    return out;
-  };
-  expect_refused(b64(bytes), "\\xff\\xfe");
+  expect_refused(b64url(bytes), "\\xff\\xfe");
 
   // A count far beyond what the code holds.
   std::vector<uint8_t> huge(bytes.begin(), bytes.end() - 4);
   huge.pop_back();
   for (uint8_t x : {0xff, 0xff, 0xff, 0xff, 0x0f}) huge.push_back(x);
-  expect_refused(b64(huge), "more than it holds");
+  expect_refused(b64url(huge), "more than it holds");
 
   // Truncated and padded versions of a good v2 code.
   std::string good, err;

@@ -739,7 +739,8 @@ TEST(Observation, MistAndTerraIncognitaAndHiddenHands) {
   GameState s = new_game(o, 8);
   Observation ob = observe(s, 0);
   for (int h = 0; h < kNumHexes; ++h) {
-    EXPECT_EQ(ob.view.layout.terrain[h], Terrain::Hidden);
+    // The robber marks the desert from the start, so it stays visible.
+    EXPECT_EQ(ob.view.layout.terrain[h], h == s.robber_hex ? Terrain::Desert : Terrain::Hidden);
     EXPECT_EQ(ob.view.layout.number[h], s.layout.number[h]) << "mist: numbers visible";
   }
   o.visibility = Visibility::TerraIncognita;

@@ -452,14 +452,15 @@ TEST(SerializeBoard, MistAndTerraIncognitaHideDuringSetup) {
   Game g(o, 5);
   const json seat0 = board_to_json(g.state(), 0);
   const json all = board_to_json(g.state());
-  for (const json& h : seat0["hexes"]) EXPECT_EQ(h["terrain"], "hidden");
+  // The robber marks the desert, which stays visible (tests/engine/fog_test.cpp).
+  for (const json& h : seat0["hexes"]) EXPECT_EQ(h["terrain"], h["robber"] ? "desert" : "hidden");
   for (const json& p : seat0["ports"]) EXPECT_EQ(p["type"], "hidden");
   for (const json& h : all["hexes"]) EXPECT_NE(h["terrain"], "hidden");
 
   ASSERT_TRUE(set_option(o, "visibility", "mist", &err)) << err;
   Game m(o, 5);
   const json mist = board_to_json(m.state(), 1);
-  for (const json& h : mist["hexes"]) EXPECT_EQ(h["terrain"], "hidden");
+  for (const json& h : mist["hexes"]) EXPECT_EQ(h["terrain"], h["robber"] ? "desert" : "hidden");
   for (const json& p : mist["ports"]) EXPECT_NE(p["type"], "hidden");
 }
 

@@ -3,6 +3,8 @@
 #pragma once
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #define FUZZ_CHECK(cond, msg)                                                                   \
@@ -12,4 +14,17 @@
                    std::string(msg).c_str());                                                   \
       std::abort();                                                                             \
     }                                                                                           \
+  } while (0)
+
+// A reader refused its input: it must say why, in text JSON can carry (valid UTF-8), and leave
+// its outputs as they were (`unchanged`).
+#define FUZZ_CHECK_REFUSAL(reader, error, unchanged)                                             \
+  do {                                                                                           \
+    FUZZ_CHECK(!(error).empty(), std::string(reader) + " refused without a message");            \
+    FUZZ_CHECK(unchanged, std::string(reader) + " refused but changed its outputs: " + (error)); \
+    try {                                                                                        \
+      (void)nlohmann::json(error).dump();                                                        \
+    } catch (const std::exception&) {                                                            \
+      FUZZ_CHECK(false, std::string(reader) + "'s message is not UTF-8: " + (error));            \
+    }                                                                                            \
   } while (0)
