@@ -357,7 +357,9 @@ ResourceCounts unpack_bundle(uint64_t v) {
   return c;
 }
 
-uint64_t small(int8_t x) { return static_cast<uint64_t>(static_cast<uint8_t>(x + 1)); }
+uint64_t small(int8_t x) {
+  return static_cast<uint64_t>(static_cast<uint8_t>(x + 1));
+}
 
 }  // namespace
 
@@ -415,8 +417,8 @@ std::optional<Action> action_from_id(uint64_t id) {
                              a.type == ActionType::PlayYearOfPlenty ||
                              a.type == ActionType::PlayMonopoly;
   auto is_resource = [](int8_t r) { return r >= 0 && r < kNumResources; };
-  if (resource_args && (!is_resource(a.arg) ||
-                        (a.type != ActionType::PlayMonopoly && !is_resource(a.arg2)))) {
+  if (resource_args &&
+      (!is_resource(a.arg) || (a.type != ActionType::PlayMonopoly && !is_resource(a.arg2)))) {
     return std::nullopt;
   }
   // parse() holds every range check; the id is valid exactly when it round-trips.

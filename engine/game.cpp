@@ -32,8 +32,8 @@ bool Game::apply(const std::string& action_text, std::string* error) {
   return apply(*a, error);
 }
 
-bool Game::replay(const GameOptions& o, Seeds seeds, const std::vector<Action>& actions,
-                  Game* out, std::string* error) {
+bool Game::replay(const GameOptions& o, Seeds seeds, const std::vector<Action>& actions, Game* out,
+                  std::string* error) {
   Game g(o, seeds);
   for (size_t i = 0; i < actions.size(); ++i) {
     std::string why;

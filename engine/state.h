@@ -67,7 +67,7 @@ struct GameStats {
 struct GameState {
   GameOptions options;
   Seeds seeds{0, 0};  // the board seed is public; the play seed is blanked in observations
-  Rng rng;  // dice, deck draws (deck is pre-shuffled), steals
+  Rng rng;            // dice, deck draws (deck is pre-shuffled), steals
   Layout layout;
   uint8_t robber_hex = 0;
 

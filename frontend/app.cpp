@@ -24,8 +24,8 @@
 #include "frontend/board_view.h"
 #include "frontend/end_screen.h"
 #include "frontend/log_view.h"
+#include "frontend/match_types.h"
 #include "frontend/players_view.h"
-#include "frontend/session.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/trade_view.h"
@@ -1880,13 +1880,13 @@ void App::start_uitest(const std::string& script) {
 }
 
 // --- Web bridge hooks (added by the web engineer for shell/web_bridge.cpp; see app.h) -------
-ui::Session& App::session() {
+match::Session& App::session() {
   return impl_->session;
 }
-void App::start_match(const ui::MatchConfig& config) {
+void App::start_match(const match::MatchConfig& config) {
   impl_->start_game(config);
 }
-void App::resume_match(const ui::MatchConfig& config, const Game& game) {
+void App::resume_match(const match::MatchConfig& config, const Game& game) {
   impl_->start_game(config);
   impl_->session.resume(config, game);
 }

@@ -14,12 +14,9 @@ struct ImVec2;
 namespace catan {
 class Game;
 namespace match {
+class Session;
 struct MatchConfig;
 }  // namespace match
-namespace ui {
-class Session;
-using match::MatchConfig;
-}  // namespace ui
 }  // namespace catan
 
 namespace catan {
@@ -75,9 +72,9 @@ class App {
 
   // --- Web bridge hooks (added by the web engineer for shell/web_bridge.cpp) ---------------
   // The JS API (window.catan, postMessage, saves) reads the match and starts/resumes one.
-  ui::Session& session();
-  void start_match(const ui::MatchConfig& config);                     // like New game -> Start
-  void resume_match(const ui::MatchConfig& config, const Game& game);  // like Continue
+  match::Session& session();
+  void start_match(const match::MatchConfig& config);                     // like New game -> Start
+  void resume_match(const match::MatchConfig& config, const Game& game);  // like Continue
   // Where the board was drawn last frame (ImGui coordinates: CSS pixels in the browser).
   ImVec2 board_vertex_pos(int v) const;
   ImVec2 board_edge_pos(int e) const;

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "frontend/session.h"
+#include "frontend/match_types.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 
@@ -351,7 +351,8 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
     dl->AddText(f, big, ImVec2(p.x + px(80), p.y + 7), t.text, title.c_str());
     char sub[160];
     std::snprintf(sub, sizeof sub, "%d victory points after %d turns and %d rolls  -  seed %llu",
-                  g.total_vp(g.winner), g.turn, g.rolls, static_cast<unsigned long long>(g.seeds.board));
+                  g.total_vp(g.winner), g.turn, g.rolls,
+                  static_cast<unsigned long long>(g.seeds.board));
     dl->AddText(ImVec2(p.x + px(82), p.y + 12 + big), t.text_dim, sub);
     ImGui::Dummy(ImVec2(w, h));
   }

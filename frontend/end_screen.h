@@ -15,10 +15,9 @@
 #include <cstdint>
 
 #include "engine/state.h"
+#include "frontend/match_types.h"
 
 namespace catan::ui {
-
-class Session;
 
 enum class EndChoice : uint8_t {
   None,     // nothing clicked this frame

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "engine/observation.h"
-#include "frontend/session.h"
+#include "frontend/match_types.h"
 #include "frontend/theme.h"
 
 namespace catan::ui {

@@ -31,11 +31,10 @@
 #include "engine/events.h"
 #include "engine/rng.h"
 #include "frontend/audio.h"
+#include "frontend/match_types.h"
 #include "frontend/view_util.h"
 
 namespace catan::ui {
-
-class Session;
 
 enum class LogFilter : uint8_t { All, Mine, Trades, Robber, Builds, Count };
 const char* log_filter_name(LogFilter f);

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "frontend/session.h"
+#include "frontend/match_types.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 

@@ -12,10 +12,9 @@
 #include <vector>
 
 #include "engine/observation.h"
+#include "frontend/match_types.h"
 
 namespace catan::ui {
-
-class Session;
 
 struct PlayerSummary {
   int seat = -1;

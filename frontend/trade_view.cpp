@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "engine/observation.h"
-#include "frontend/session.h"
+#include "frontend/match_types.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 

@@ -21,10 +21,9 @@
 
 #include "engine/action.h"
 #include "engine/state.h"
+#include "frontend/match_types.h"
 
 namespace catan::ui {
-
-class Session;
 
 // The offer being put together: what the viewer gives and gets, and to whom (-1 = all).
 struct OfferDraft {

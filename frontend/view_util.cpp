@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "frontend/session.h"
+#include "frontend/match_types.h"
 #include "frontend/theme.h"
 
 namespace catan::ui {

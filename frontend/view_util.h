@@ -15,10 +15,9 @@
 #include <vector>
 
 #include "engine/types.h"
+#include "frontend/match_types.h"
 
 namespace catan::ui {
-
-class Session;
 
 // Pixels scaled by settings().ui_scale (ImGui's style and fonts are scaled by the App).
 float px(float pixels);

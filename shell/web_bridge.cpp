@@ -36,7 +36,7 @@ namespace {
 Host g_host;
 bool g_attached = false;
 
-ui::Session* session() {
+match::Session* session() {
   return g_attached && g_host.session ? g_host.session() : nullptr;
 }
 
@@ -54,7 +54,7 @@ Tracker g_track;
 
 // A new or resumed game through the host (the app), or the bare session without one; the
 // poller announces it either way.
-void start_match(const ui::MatchConfig& c) {
+void start_match(const match::MatchConfig& c) {
   if (g_host.start) {
     g_host.start(c);
   } else {
@@ -63,7 +63,7 @@ void start_match(const ui::MatchConfig& c) {
   g_track.force_start = true;
 }
 
-void resume_match(const ui::MatchConfig& c, const Game& g) {
+void resume_match(const match::MatchConfig& c, const Game& g) {
   if (g_host.resume) {
     g_host.resume(c, g);
   } else {
@@ -85,8 +85,8 @@ bool attached() {
 void attach_app(App& app) {
   Host h;
   h.session = [&app] { return &app.session(); };
-  h.start = [&app](const ui::MatchConfig& c) { app.start_match(c); };
-  h.resume = [&app](const ui::MatchConfig& c, const Game& g) { app.resume_match(c, g); };
+  h.start = [&app](const match::MatchConfig& c) { app.start_match(c); };
+  h.resume = [&app](const match::MatchConfig& c, const Game& g) { app.resume_match(c, g); };
   h.set_muted = [](bool m) { ui::set_embedded_muted(m); };
   h.set_colorblind = [](bool on) { ui::set_colorblind(on); };
   h.view = [&app] {
@@ -158,7 +158,7 @@ void attach_app(App& app) {
     return fetch(key.c_str());
   };
   p.resume = [](const std::string& text, std::string* error) {
-    ui::MatchConfig c;
+    match::MatchConfig c;
     Game g;
     if (!match::load_match(text, &c, &g, error)) return false;
     resume_match(c, g);
@@ -186,7 +186,7 @@ json public_scores(const GameState& s) {
   return a;
 }
 
-json game_over_event(const ui::Session& ses) {
+json game_over_event(const match::Session& ses) {
   const GameState& s = ses.state();
   json names = json::array();
   for (int p = 0; p < s.num_players; ++p) names.push_back(ses.config().seats[p].name);
@@ -203,7 +203,7 @@ json game_over_event(const ui::Session& ses) {
 
 json poll_events() {
   json out = json::array();
-  ui::Session* ses = session();
+  match::Session* ses = session();
   if (!ses || !ses->active()) return out;
   const Game& g = ses->game();
   const GameState& s = g.state();
@@ -318,7 +318,7 @@ void guarded_void(Body&& body) {
   }
 }
 
-catan::ui::Session* session() {
+catan::match::Session* session() {
   return catan::web::session();
 }
 
@@ -331,7 +331,7 @@ bool bounded(const char* text, size_t limit, std::string* out) {
   return true;
 }
 
-using MatchReader = bool (*)(const std::string&, catan::ui::MatchConfig*, catan::Game*,
+using MatchReader = bool (*)(const std::string&, catan::match::MatchConfig*, catan::Game*,
                              std::string*);
 
 // Reads a match from JavaScript's text with `read` (a saved game or a replay code) and
@@ -341,7 +341,7 @@ std::string resume_from(const char* text, size_t limit, const char* too_long, Ma
   if (!session()) return error_json("the app is not attached");
   std::string input;
   if (!bounded(text, limit, &input)) return error_json(too_long);
-  catan::ui::MatchConfig c;
+  catan::match::MatchConfig c;
   catan::Game g;
   std::string err;
   if (!read(input, &c, &g, &err)) return error_json(err);
@@ -434,7 +434,7 @@ CATAN_WEB_EXPORT const char* catan_web_new_game(const char* config_json) {
     }
     const json j = json::parse(text, nullptr, false);
     if (j.is_discarded()) return error_json("the config is not valid JSON");
-    catan::ui::MatchConfig c;
+    catan::match::MatchConfig c;
     std::string err;
     if (!catan::match::config_from_json(j, &c, &err)) return error_json(err);
     start_match(c);

@@ -17,16 +17,16 @@
 #include <optional>
 #include <string>
 
-#include "frontend/session.h"
+#include "engine/match/session.h"
 
 namespace catan::web {
 
 struct Host {
   // The match the UI plays (never null once attached; may be inactive before the first game).
-  std::function<ui::Session*()> session;
+  std::function<match::Session*()> session;
   // Optional: start / resume a match and show the board (default: the Session directly).
-  std::function<void(const ui::MatchConfig&)> start;
-  std::function<void(const ui::MatchConfig&, const Game&)> resume;
+  std::function<void(const match::MatchConfig&)> start;
+  std::function<void(const match::MatchConfig&, const Game&)> resume;
   // Optional: sound on/off (UiSettings::muted), colour-blind palette (theme=colorblind).
   std::function<void(bool)> set_muted;
   std::function<void(bool)> set_colorblind;

@@ -13,11 +13,7 @@
 #include "engine/game.h"
 #include "engine/match/config.h"
 
-namespace catan::ui {
-
-using match::MatchConfig;
-using match::SeatConfig;
-using match::SeatKind;
+namespace catan::match {
 
 class Session {
  public:
@@ -94,4 +90,4 @@ class Session {
   std::vector<std::array<uint8_t, kMaxPlayers>> vp_timeline_;
 };
 
-}  // namespace catan::ui
+}  // namespace catan::match

@@ -1,13 +1,13 @@
-// Session (frontend/session.h): AIs play at the configured pace through update(), humans
+// Session (engine/match/session.h): AIs play at the configured pace through update(), humans
 // act through submit(), timers hand a silent human's turn to the AI and then autopilot,
 // hot-seat hand-offs, and the VP timeline.
-#include "frontend/session.h"
+#include "engine/match/session.h"
 
 #include <gtest/gtest.h>
 
 #include "engine/rules.h"
 
-namespace catan::ui {
+namespace catan::match {
 namespace {
 
 MatchConfig config(int players, int humans, uint64_t seed) {
@@ -124,4 +124,4 @@ TEST(Session, PauseFreezesAis) {
 }
 
 }  // namespace
-}  // namespace catan::ui
+}  // namespace catan::match

@@ -1,7 +1,7 @@
 // Session: runs one match for the UI (see session.h). AI decisions are anytime: a bot is
 // started on the seat's observation and stepped a few milliseconds per frame; its action is
 // applied once it is ready AND the AI pause has elapsed, so AIs play at a human pace.
-#include "frontend/session.h"
+#include "engine/match/session.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include "engine/observation.h"
 #include "engine/rules.h"
 
-namespace catan::ui {
+namespace catan::match {
 
 struct Session::Impl {
   std::array<std::unique_ptr<Bot>, kMaxPlayers> bots;
@@ -298,4 +298,4 @@ void Session::update(double now_s, double slice_ms) {
   on_applied(m, false);
 }
 
-}  // namespace catan::ui
+}  // namespace catan::match
