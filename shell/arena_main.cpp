@@ -23,6 +23,7 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
+#include "engine/match/runner.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
 
@@ -90,17 +91,6 @@ struct GameResult {
   std::vector<SeatResult> seats;
 };
 
-// This thread's CPU time in ms (falls back to the wall clock where there is none).
-double thread_cpu_ms() {
-  timespec ts{};
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) {
-    return std::chrono::duration<double, std::milli>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  }
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 GameResult play_game(const GameOptions& opts, uint64_t seed, int game_index,
                      const std::vector<BotSpec>& specs, int cap, double slice_ms) {
   const int n = opts.players;
@@ -115,40 +105,22 @@ GameResult play_game(const GameOptions& opts, uint64_t seed, int game_index,
     bots[s] = make_bot(c);
     res.seats[s].config = ci;
   }
-  using Clock = std::chrono::steady_clock;
-  while (game.state().phase != Phase::GameOver && static_cast<int>(game.history().size()) < cap) {
-    const int p = game.state().to_move();
-    if (p < 0) break;
-    const Observation obs = observe(game.state(), p);
-    const EventLog seen = game.visible_events(p);
-    const auto t0 = Clock::now();
-    const double c0 = thread_cpu_ms();
-    Bot& b = *bots[p];
-    b.start(obs, seen);
-    while (!b.step(slice_ms)) {
-    }
-    Action a = b.action();
-    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-    SeatResult& sr = res.seats[p];
+  match::RunLimits limits;
+  limits.max_actions = static_cast<size_t>(cap);
+  limits.slice_ms = slice_ms;
+  match::play_bots(game, bots, limits, [&](const match::Decision& d) {
+    SeatResult& sr = res.seats[d.seat];
     ++sr.decisions;
-    sr.ms_total += ms;
-    sr.ms_max = std::max(sr.ms_max, ms);
-    sr.ms_each.push_back(static_cast<float>(ms));
-    sr.cpu_max = std::max(sr.cpu_max, thread_cpu_ms() - c0);
-    std::string why;
-    if (!is_legal(game.state(), a, &why)) {
+    sr.ms_total += d.wall_ms;
+    sr.ms_max = std::max(sr.ms_max, d.wall_ms);
+    sr.ms_each.push_back(static_cast<float>(d.wall_ms));
+    sr.cpu_max = std::max(sr.cpu_max, d.cpu_ms);
+    if (!d.illegal.empty()) {
       ++sr.illegal;
-      std::fprintf(stderr, "ILLEGAL game %d seat %d (%s): %s: %s\n", game_index, p,
-                   specs[sr.config].label.c_str(), a.to_string().c_str(), why.c_str());
-      std::vector<Action> v = legal_actions(game.state());
-      if (v.empty()) break;
-      a = v[0];
+      std::fprintf(stderr, "ILLEGAL game %d seat %d (%s): %s\n", game_index, d.seat,
+                   specs[sr.config].label.c_str(), d.illegal.c_str());
     }
-    if (!game.apply(a, &why)) {
-      std::fprintf(stderr, "apply failed game %d: %s\n", game_index, why.c_str());
-      break;
-    }
-  }
+  });
   const GameState& st = game.state();
   res.capped = st.winner < 0;
   res.turns = st.turn;

@@ -460,10 +460,13 @@ CATAN_WEB_EXPORT void catan_web_set_colorblind(int on) {
   });
 }
 
-// AI pace multiplier (1 = normal: 0.6 s between AI actions).
+// AI pace multiplier (see match::ai_delay_for_speed); out-of-range values are ignored.
 CATAN_WEB_EXPORT void catan_web_set_speed(double speed) {
   guarded_void([&] {
-    if (auto* ses = session(); ses && speed >= 0.25 && speed <= 20) ses->set_ai_delay(0.6 / speed);
+    if (auto* ses = session();
+        ses && speed >= catan::match::kMinAiSpeed && speed <= catan::match::kMaxAiSpeed) {
+      ses->set_ai_delay(catan::match::ai_delay_for_speed(speed));
+    }
   });
 }
 

@@ -136,6 +136,11 @@ bool seat_from_json(const json& item, SeatConfig* seat, std::string* error) {
   } else {
     return refuse(error, "a seat object needs \"kind\": \"human\" or \"ai\"");
   }
+  if (const auto it = item.find("aiSeed"); it != item.end()) {
+    if (!it->is_string() || !parse_u64(it->get<std::string>(), &seat->ai.seed)) {
+      return refuse(error, "a seat's aiSeed must be a decimal string");
+    }
+  }
   if (const auto it = item.find("name"); it != item.end()) {
     if (!it->is_string() || it->get<std::string>().size() > 40) {
       return refuse(error, "a seat name must be a string of at most 40 characters");
@@ -146,6 +151,11 @@ bool seat_from_json(const json& item, SeatConfig* seat, std::string* error) {
 }
 
 }  // namespace
+
+double ai_delay_for_speed(double speed) {
+  if (!(speed > 0)) return 0.0;
+  return kNormalAiDelaySeconds / std::clamp(speed, kMinAiSpeed, kMaxAiSpeed);
+}
 
 uint64_t fresh_seed() {
   std::random_device rd;
@@ -265,10 +275,10 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
   for (size_t s = 0; s < seats.size(); ++s) c.seats[s] = seats[s];
 
   double speed = autoplay ? 6.0 : 1.0;
-  if (v.count("speed") && !parse_double(v["speed"], 0.25, 20.0, &speed)) {
+  if (v.count("speed") && !parse_double(v["speed"], kMinAiSpeed, kMaxAiSpeed, &speed)) {
     return refuse(error, "bad speed '" + shown(v["speed"]) + "' (expected 0.25..20)");
   }
-  c.ai_action_delay_s = 0.6 / speed;
+  c.ai_action_delay_s = ai_delay_for_speed(speed);
   if (v.count("think") && !parse_double(v["think"], 10, 5000, &c.ai_think_budget_ms)) {
     return refuse(error, "bad think '" + shown(v["think"]) + "' (expected 10..5000 ms)");
   }
@@ -300,6 +310,10 @@ json config_to_json(const MatchConfig& c, bool island_hidden) {
 json config_to_private_json(const MatchConfig& c) {
   json j = config_to_json(c);
   j["playSeed"] = std::to_string(c.seeds.play);
+  for (int s = 0; s < c.options.players; ++s) {
+    if (c.seats[s].kind == SeatKind::AI)
+      j["seats"][s]["aiSeed"] = std::to_string(c.seats[s].ai.seed);
+  }
   return j;
 }
 
@@ -334,7 +348,7 @@ bool full_config_from_json(const json& j, MatchConfig* out, std::string* error) 
   }
   if (const auto it = j.find("aiDelay"); it != j.end() && it->is_number()) {
     const double d = it->get<double>();
-    c.ai_action_delay_s = std::isfinite(d) ? std::clamp(d, 0.0, 10.0) : 0.6;
+    c.ai_action_delay_s = std::isfinite(d) ? std::clamp(d, 0.0, 10.0) : kNormalAiDelaySeconds;
   }
   if (const auto it = j.find("thinkMs"); it != j.end() && it->is_number()) {
     const double d = it->get<double>();

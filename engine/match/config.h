@@ -22,12 +22,18 @@ struct SeatConfig {
   std::string name;  // "You", "Alice (Hard Trader)" ...
 };
 
+// The AI's pace: the pause between two AI actions. Speed is a multiplier (0.25 = four times
+// slower, 2 = twice as fast, up to 20); speed 0 means no pause ("instant").
+inline constexpr double kNormalAiDelaySeconds = 0.6;
+inline constexpr double kMinAiSpeed = 0.25, kMaxAiSpeed = 20.0;
+double ai_delay_for_speed(double speed);
+
 struct MatchConfig {
   GameOptions options = classic_options();
   Seeds seeds;                                // board seed (shareable) and play seed (secret)
   std::array<SeatConfig, kMaxPlayers> seats;  // first options.players used
-  double ai_action_delay_s = 0.6;             // AI speed: pause between AI actions
-  double ai_think_budget_ms = 1000;           // per decision (Expert)
+  double ai_action_delay_s = kNormalAiDelaySeconds;  // pause between AI actions
+  double ai_think_budget_ms = 1000;                  // per decision (Expert)
 };
 
 // A seed from the platform's entropy source (std::random_device: the OS natively,
@@ -46,7 +52,7 @@ inline constexpr size_t kMaxConfigText = 16 * 1024;
 //             without personality is balanced; levels random|easy|normal|hard|expert)
 //   mode      classic|blitz|epic|custom    vp 3..30    board beginner|official|balanced|random
 //   visibility revealed|mist|terra_incognita   dice random|balanced   timer 0|20..3600|off
-//   speed     AI speed multiplier 0.25..20 (pause between AI actions = 0.6 s / speed)
+//   speed     AI speed multiplier 0.25..20 (see ai_delay_for_speed)
 //   think     Expert thinking budget per decision in ms, 10..5000
 //   autoplay  true: every seat AI (seats must not name a human)
 // Unknown keys are rejected (theme, muted, origin are page settings: the page strips them).
@@ -56,7 +62,8 @@ bool config_from_json(const nlohmann::json& j, MatchConfig* out, std::string* er
 // The play seed is left out (see config_to_private_json); so is the board seed when
 // `island_hidden` (mist or terra incognita during setup: the board seed lays out the island).
 nlohmann::json config_to_json(const MatchConfig& c, bool island_hidden = false);
-// config_to_json plus "playSeed": only for saved games on the player's own machine.
+// config_to_json plus "playSeed" and each AI seat's "aiSeed" (its own random numbers):
+// only for saved games on the player's own machine.
 nlohmann::json config_to_private_json(const MatchConfig& c);
 // Inverse of config_to_private_json (saved games). A config without "playSeed" (saved
 // before the seeds were split) uses "seed" for both.

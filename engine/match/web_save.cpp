@@ -17,11 +17,52 @@ json save_match(const MatchConfig& config, const Game& game) {
           {"game", save_game(game)}};
 }
 
+namespace {
+
+// The desktop app's earlier save as the current format's "config" (options and seeds from
+// the game inside it).
+json config_from_desktop_save(const json& j) {
+  json config = json::object();
+  config["options"] = j["game"].value("options", json());
+  config["seed"] = j["game"].value("seed", json());
+  config["playSeed"] = j["game"].value("play_seed", config["seed"]);
+  json seats = json::array();
+  for (const json& seat : j["seats"]) {
+    if (!seat.is_object()) return json();
+    json s = {{"kind", seat.value("kind", std::string())},
+              {"level", seat.value("level", std::string("normal"))},
+              {"personality", seat.value("personality", std::string("balanced"))}};
+    if (seat.contains("name")) s["name"] = seat["name"];
+    if (seat.contains("seed") && seat["seed"].is_number_unsigned()) {
+      s["aiSeed"] = std::to_string(seat["seed"].get<uint64_t>());
+    }
+    seats.push_back(s);
+  }
+  config["seats"] = seats;
+  if (j.contains("ai_delay")) config["aiDelay"] = j["ai_delay"];
+  return config;
+}
+
+bool is_desktop_save(const json& j) {
+  return j.is_object() && !j.contains("format") && j.contains("version") && j["version"] == 1 &&
+         j.contains("game") && j["game"].is_object() && j.contains("seats") &&
+         j["seats"].is_array();
+}
+
+}  // namespace
+
 bool load_match(const std::string& text, MatchConfig* config, Game* game, std::string* error) {
   try {
     if (text.size() > kMaxWebSaveText) return refuse(error, "the saved game is too large");
     const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) return refuse(error, "the saved game is corrupt (not valid JSON)");
+    if (is_desktop_save(j)) {
+      json migrated = {{"format", "catan-web-save"},
+                       {"version", kWebSaveVersion},
+                       {"config", config_from_desktop_save(j)},
+                       {"game", j["game"]}};
+      return load_match(migrated.dump(), config, game, error);
+    }
     if (!j.is_object()) return refuse(error, "the saved game is corrupt (not a Catan save)");
     const auto format = j.find("format");
     if (format == j.end() || *format != "catan-web-save") {

@@ -1,6 +1,6 @@
-// The web pages' saved game: the match config (with both seeds) and the engine's complete
-// saved game. The page keeps it in the browser's localStorage, on the player's own machine,
-// and hands it out through its API only once the game is over.
+// A saved match, the one format of the web pages and the desktop app: the match config (with
+// both seeds) and the engine's complete saved game. It stays on the player's own machine
+// (localStorage, a file); the web page's API hands it out only once the game is over.
 //   {"format":"catan-web-save","version":1,"config":config_to_private_json(...),
 //    "game":save_game(...)}
 #pragma once
@@ -18,7 +18,9 @@ inline constexpr size_t kMaxWebSaveText = 16 * 1024 * 1024;
 
 nlohmann::json save_match(const MatchConfig& config, const Game& game);
 // Reads a saved match; false and *error (an English sentence) on anything off, and then
-// *config and *game are unchanged.
+// *config and *game are unchanged. Also reads the desktop app's earlier format
+// ({"version":1,"game":save_game(...),"seats":[{kind,level,personality,seed,name}],
+// "ai_delay":s}), so saves made before both used this one keep loading.
 bool load_match(const std::string& text, MatchConfig* config, Game* game, std::string* error);
 
 }  // namespace catan::match

@@ -183,6 +183,46 @@ TEST(WebSave, SavesFromBeforeTheSeedSplitStillLoad) {
   EXPECT_TRUE(g2.state() == g.state());
 }
 
+TEST(WebSave, TheDesktopAppsEarlierSavesStillLoad) {
+  // What the desktop app wrote before it saved in this format.
+  Game g(classic_options(), 41);
+  Rng rng{8};
+  std::vector<Action> legal;
+  for (int i = 0; i < 50; ++i) {
+    legal_actions(g.state(), legal);
+    g.apply(testing_support::random_policy_choice(legal, rng));
+  }
+  json seats = json::array();
+  for (int s = 0; s < 4; ++s) {
+    seats.push_back({{"kind", s == 0 ? "human" : "ai"},
+                     {"level", "hard"},
+                     {"personality", "builder"},
+                     {"seed", 1000 + s},
+                     {"name", "Seat " + std::to_string(s)}});
+  }
+  json game = save_game(g);
+  game.erase("play_seed");
+  game["state"].erase("play_seed");
+  const json desktop = {{"version", 1}, {"game", game}, {"seats", seats}, {"ai_delay", 0.35}};
+  MatchConfig c;
+  Game g2;
+  std::string err;
+  ASSERT_TRUE(match::load_match(desktop.dump(), &c, &g2, &err)) << err;
+  EXPECT_TRUE(g2.state() == g.state());
+  EXPECT_EQ(c.seats[0].kind, match::SeatKind::Human);
+  EXPECT_EQ(c.seats[2].ai.level, AiLevel::Hard);
+  EXPECT_EQ(c.seats[2].ai.personality, Personality::Builder);
+  EXPECT_EQ(c.seats[2].ai.seed, 1002u);
+  EXPECT_EQ(c.seats[3].name, "Seat 3");
+  EXPECT_DOUBLE_EQ(c.ai_action_delay_s, 0.35);
+  // And it saves back in the one format, AI seeds included.
+  MatchConfig c3;
+  Game g3;
+  ASSERT_TRUE(match::load_match(match::save_match(c, g2).dump(), &c3, &g3, &err)) << err;
+  EXPECT_EQ(c3.seats[2].ai.seed, 1002u);
+  EXPECT_TRUE(g3.state() == g.state());
+}
+
 // ---------------------------------------------------------------------------- action ids
 
 TEST(ActionId, EveryActionRoundTripsAndIdsAreDistinct) {
