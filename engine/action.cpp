@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "engine/names.h"
+
 namespace catan {
 namespace {
 
@@ -37,10 +39,6 @@ bool parse_res(std::string_view s, int* out, std::string* error) {
                            "' (expected wood, brick, sheep, wheat or ore)");
   *out = static_cast<int>(*r);
   return true;
-}
-
-void append_int(std::string& s, int v) {
-  s += std::to_string(v);
 }
 
 }  // namespace
@@ -89,80 +87,57 @@ std::optional<ResourceCounts> parse_bundle(std::string_view s, std::string* erro
 }
 
 std::string Action::to_string() const {
-  std::string s;
+  if (static_cast<size_t>(type) >= kActionNames.size()) return "?";
+  std::string s = kActionNames.name(type);
+  auto res = [&](int r) {
+    s += ':';
+    s += resource_name(static_cast<Resource>(r));
+  };
+  auto id = [&](int v) {
+    s += ':';
+    s += std::to_string(v);
+  };
+  auto bundle = [&](const ResourceCounts& c) {
+    s += ':';
+    s += bundle_to_string(c);
+  };
   switch (type) {
-    case ActionType::Roll:
-      return "roll";
     case ActionType::BuildSettlement:
-      s = "build_settlement:";
-      append_int(s, arg);
-      return s;
     case ActionType::BuildRoad:
-      s = "build_road:";
-      append_int(s, arg);
-      return s;
     case ActionType::BuildCity:
-      s = "build_city:";
-      append_int(s, arg);
-      return s;
-    case ActionType::BuyDevCard:
-      return "buy_dev_card";
-    case ActionType::TradeBank:
-      s = "trade_bank:";
-      s += resource_name(static_cast<Resource>(arg));
-      s += ':';
-      s += resource_name(static_cast<Resource>(arg2));
-      return s;
-    case ActionType::OfferTrade:
-      s = "offer_trade:";
-      if (arg < 0)
-        s += "all";
-      else
-        append_int(s, arg);
-      s += ':' + bundle_to_string(give) + ':' + bundle_to_string(get);
-      return s;
-    case ActionType::AcceptTrade:
-      return "accept_trade";
-    case ActionType::DeclineTrade:
-      return "decline_trade";
-    case ActionType::CounterTrade:
-      return "counter_trade:" + bundle_to_string(give) + ':' + bundle_to_string(get);
     case ActionType::ConfirmTrade:
-      s = "confirm_trade:";
-      append_int(s, arg);
-      return s;
-    case ActionType::CancelTrade:
-      return "cancel_trade";
-    case ActionType::PlayKnight:
-      return "play_dev:knight";
-    case ActionType::PlayRoadBuilding:
-      return "play_dev:road_building";
     case ActionType::FreeRoad:
-      s = "free_road:";
-      append_int(s, arg);
-      return s;
-    case ActionType::PlayYearOfPlenty:
-      s = "play_dev:year_of_plenty:";
-      s += resource_name(static_cast<Resource>(arg));
-      s += ':';
-      s += resource_name(static_cast<Resource>(arg2));
-      return s;
-    case ActionType::PlayMonopoly:
-      return std::string("play_dev:monopoly:") + resource_name(static_cast<Resource>(arg));
     case ActionType::MoveRobber:
-      s = "move_robber:";
-      append_int(s, arg);
-      return s;
     case ActionType::Steal:
-      s = "steal:";
-      append_int(s, arg);
-      return s;
+      id(arg);
+      break;
+    case ActionType::TradeBank:
+    case ActionType::PlayYearOfPlenty:
+      res(arg);
+      res(arg2);
+      break;
+    case ActionType::PlayMonopoly:
+      res(arg);
+      break;
+    case ActionType::OfferTrade:
+      if (arg < 0)
+        s += ":all";
+      else
+        id(arg);
+      bundle(give);
+      bundle(get);
+      break;
+    case ActionType::CounterTrade:
+      bundle(give);
+      bundle(get);
+      break;
     case ActionType::Discard:
-      return "discard:" + bundle_to_string(give);
-    case ActionType::EndTurn:
-      return "end_turn";
+      bundle(give);
+      break;
+    default:  // no arguments
+      break;
   }
-  return "?";
+  return s;
 }
 
 std::optional<Action> Action::parse(std::string_view s, std::string* error) {
@@ -200,14 +175,8 @@ std::optional<Action> Action::parse(std::string_view s, std::string* error) {
   };
   Action a;
   int x = 0, y = 0;
-  auto simple = [&](ActionType t) -> std::optional<Action> {
-    if (!want(0)) return std::nullopt;
-    a.type = t;
-    return a;
-  };
-  auto with_id = [&](ActionType t, int limit, const char* what) -> std::optional<Action> {
+  auto with_id = [&](int limit, const char* what) -> std::optional<Action> {
     if (!want(1) || !parse_id(f[1], limit, what, &x, error)) return std::nullopt;
-    a.type = t;
     a.arg = static_cast<int8_t>(x);
     return a;
   };
@@ -220,96 +189,95 @@ std::optional<Action> Action::parse(std::string_view s, std::string* error) {
     a.get = *h;
     return true;
   };
-  if (verb == "roll") return simple(ActionType::Roll);
-  if (verb == "build_settlement")
-    return with_id(ActionType::BuildSettlement, kNumVertices, "vertex");
-  if (verb == "build_road") return with_id(ActionType::BuildRoad, kNumEdges, "edge");
-  if (verb == "build_city") return with_id(ActionType::BuildCity, kNumVertices, "vertex");
-  if (verb == "buy_dev_card") return simple(ActionType::BuyDevCard);
-  if (verb == "trade_bank") {
-    if (!want(2) || !parse_res(f[1], &x, error) || !parse_res(f[2], &y, error)) return std::nullopt;
-    a.type = ActionType::TradeBank;
-    a.arg = static_cast<int8_t>(x);
-    a.arg2 = static_cast<int8_t>(y);
-    return a;
-  }
-  if (verb == "offer_trade") {
-    if (!want(3)) return std::nullopt;
-    if (f[1] == "all")
-      x = -1;
-    else if (!parse_id(f[1], kMaxPlayers, "seat", &x, error))
-      return std::nullopt;
-    if (!bundles(2)) return std::nullopt;
-    a.type = ActionType::OfferTrade;
-    a.arg = static_cast<int8_t>(x);
-    return a;
-  }
-  if (verb == "accept_trade") return simple(ActionType::AcceptTrade);
-  if (verb == "decline_trade") return simple(ActionType::DeclineTrade);
-  if (verb == "counter_trade") {
-    if (!want(2) || !bundles(1)) return std::nullopt;
-    a.type = ActionType::CounterTrade;
-    return a;
-  }
-  if (verb == "confirm_trade") return with_id(ActionType::ConfirmTrade, kMaxPlayers, "seat");
-  if (verb == "cancel_trade") return simple(ActionType::CancelTrade);
-  if (verb == "free_road") return with_id(ActionType::FreeRoad, kNumEdges, "edge");
-  if (verb == "move_robber") return with_id(ActionType::MoveRobber, kNumHexes, "hex");
-  if (verb == "steal") return with_id(ActionType::Steal, kMaxPlayers, "seat");
-  if (verb == "end_turn") return simple(ActionType::EndTurn);
-  if (verb == "discard") {
-    if (!want(1)) return std::nullopt;
-    auto g = parse_bundle(f[1], error);
-    if (!g) return std::nullopt;
-    a.type = ActionType::Discard;
-    a.give = *g;
-    return a;
-  }
   if (verb == "play_dev") {
     if (nargs < 1) {
       fail(error, "'play_dev' needs a card: knight, road_building, year_of_plenty, monopoly");
       return std::nullopt;
     }
     const std::string_view card = f[1];
-    if (card == "knight" || card == "road_building") {
-      if (nargs != 1) {
-        fail(error, "'play_dev:" + std::string(card) + "' takes no further arguments");
-        return std::nullopt;
-      }
-      a.type = card == "knight" ? ActionType::PlayKnight : ActionType::PlayRoadBuilding;
-      return a;
+    const std::string full = "play_dev:" + std::string(card);
+    const auto t = kActionNames.parse(full);
+    if (!t) {
+      fail(error, card == "victory_point"
+                      ? "victory point cards are not played; they count automatically"
+                      : "unknown development card '" + std::string(card) + "'");
+      return std::nullopt;
     }
-    if (card == "year_of_plenty") {
+    a.type = *t;
+    if (*t == ActionType::PlayYearOfPlenty) {
       if (nargs != 3) {
         fail(error, "'play_dev:year_of_plenty' takes two resources");
         return std::nullopt;
       }
       if (!parse_res(f[2], &x, error) || !parse_res(f[3], &y, error)) return std::nullopt;
-      a.type = ActionType::PlayYearOfPlenty;
       // One string form: the two resources in canonical order.
       a.arg = static_cast<int8_t>(x < y ? x : y);
       a.arg2 = static_cast<int8_t>(x < y ? y : x);
       return a;
     }
-    if (card == "monopoly") {
+    if (*t == ActionType::PlayMonopoly) {
       if (nargs != 2) {
         fail(error, "'play_dev:monopoly' takes one resource");
         return std::nullopt;
       }
       if (!parse_res(f[2], &x, error)) return std::nullopt;
-      a.type = ActionType::PlayMonopoly;
       a.arg = static_cast<int8_t>(x);
       return a;
     }
-    if (card == "victory_point") {
-      fail(error, "victory point cards are not played; they count automatically");
+    if (nargs != 1) {  // knight, road building
+      fail(error, "'" + full + "' takes no further arguments");
       return std::nullopt;
     }
-    fail(error, "unknown development card '" + std::string(card) + "'");
+    return a;
+  }
+  // Every other verb is a name of kActionNames (which holds no ':' but after "play_dev").
+  const auto t = kActionNames.parse(verb);
+  if (!t) {
+    fail(error, "unknown action '" + std::string(verb) + "'");
     return std::nullopt;
   }
-  fail(error, "unknown action '" + std::string(verb) + "'");
-  return std::nullopt;
+  a.type = *t;
+  switch (*t) {
+    case ActionType::BuildSettlement:
+    case ActionType::BuildCity:
+      return with_id(kNumVertices, "vertex");
+    case ActionType::BuildRoad:
+    case ActionType::FreeRoad:
+      return with_id(kNumEdges, "edge");
+    case ActionType::ConfirmTrade:
+    case ActionType::Steal:
+      return with_id(kMaxPlayers, "seat");
+    case ActionType::MoveRobber:
+      return with_id(kNumHexes, "hex");
+    case ActionType::TradeBank:
+      if (!want(2) || !parse_res(f[1], &x, error) || !parse_res(f[2], &y, error))
+        return std::nullopt;
+      a.arg = static_cast<int8_t>(x);
+      a.arg2 = static_cast<int8_t>(y);
+      return a;
+    case ActionType::OfferTrade:
+      if (!want(3)) return std::nullopt;
+      if (f[1] == "all")
+        x = -1;
+      else if (!parse_id(f[1], kMaxPlayers, "seat", &x, error))
+        return std::nullopt;
+      if (!bundles(2)) return std::nullopt;
+      a.arg = static_cast<int8_t>(x);
+      return a;
+    case ActionType::CounterTrade:
+      if (!want(2) || !bundles(1)) return std::nullopt;
+      return a;
+    case ActionType::Discard: {
+      if (!want(1)) return std::nullopt;
+      auto g = parse_bundle(f[1], error);
+      if (!g) return std::nullopt;
+      a.give = *g;
+      return a;
+    }
+    default:  // no arguments
+      if (!want(0)) return std::nullopt;
+      return a;
+  }
 }
 
 namespace {

@@ -122,7 +122,7 @@ constexpr Terrain kTerrainSet[kNumHexes] = {
     Terrain::Hills,     Terrain::Hills,     Terrain::Pasture,   Terrain::Pasture, Terrain::Pasture,
     Terrain::Pasture,   Terrain::Fields,    Terrain::Fields,    Terrain::Fields,  Terrain::Fields,
     Terrain::Mountains, Terrain::Mountains, Terrain::Mountains, Terrain::Desert};
-// Tokens A..R (003: "A-B-C order").
+// Tokens A..R (docs/RULES.md, layouts: "A-B-C order").
 constexpr uint8_t kTokensAtoR[18] = {5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11};
 constexpr PortType kPortSet[kNumPorts] = {PortType::Generic, PortType::Sheep, PortType::Generic,
                                           PortType::Generic, PortType::Brick, PortType::Wood,
@@ -210,7 +210,7 @@ const std::array<uint8_t, kNumHexes>& spiral_order(int corner) {
 Layout make_layout(LayoutKind kind, Rng& rng) {
   Layout L{};
   if (kind == LayoutKind::Beginner) {
-    // RULES.md: rows top to bottom, in hex id order.
+    // docs/RULES.md, layouts: rows top to bottom, in hex id order.
     static const Terrain F = Terrain::Forest, H = Terrain::Hills, P = Terrain::Pasture,
                          W = Terrain::Fields, M = Terrain::Mountains, D = Terrain::Desert;
     static const Terrain kT[kNumHexes] = {M, P, F, W, H, P, H, W, F, D, F, M, F, M, W, P, H, W, P};

@@ -3,10 +3,11 @@
 // inside GameState as three small arrays.
 //
 // Geometry: pointy-top hexes in axial coordinates (q, r), radius 2. Hex ids run row by
-// row, r = -2..2 top to bottom, q ascending within a row (so the beginner island in
-// RULES.md reads off in id order). Hex centre in board units: x = sqrt(3)*(q + r/2),
-// y = 1.5*r; corners at distance 1. Vertex and edge ids are assigned in the order they
-// are first met walking hexes by id and corners clockwise from the top corner.
+// row, r = -2..2 top to bottom, q ascending within a row (so the beginner island of
+// docs/RULES.md, layouts, reads off in id order). Hex centre in board units:
+// x = sqrt(3)*(q + r/2), y = 1.5*r; corners at distance 1. Vertex and edge ids are assigned
+// in the order they are first met walking hexes by id and corners clockwise from the top
+// corner.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -68,9 +69,9 @@ struct Layout {
   bool operator==(const Layout&) const = default;
 };
 
-// beginner: the fixed island of RULES.md. official: shuffled terrain, tokens A..R in a
-// counterclockwise spiral from a random outer corner (003). balanced: shuffled, 6 and 8
-// never adjacent (004). random: tokens shuffled over non-desert hexes (000).
+// docs/RULES.md, layouts. beginner: the fixed island. official: shuffled terrain, tokens A..R
+// in a counterclockwise spiral from a random outer corner. balanced: shuffled, 6 and 8 never
+// adjacent. random: tokens shuffled over non-desert hexes.
 Layout make_layout(LayoutKind kind, Rng& rng);
 // The official token spiral starting at outer corner `corner` (0..5): the 12 outer hexes
 // counterclockwise, then the inner ring from the hex inward of that corner, then the centre.

@@ -48,7 +48,7 @@ struct Event {
 };
 
 // What `viewer` may see of e (viewer -1 = a spectator; kAllSeats = everything). `fog`: the
-// island is still hidden (island_hidden(), 004 mist / terra incognita during setup), so
+// island is still hidden (island_hidden(): docs/RULES.md, visibility), so
 // starting cards show only their number (a = {}, arg = count), for every seat.
 constexpr int kAllSeats = 99;
 Event redact(const Event& e, int viewer, bool fog = false);

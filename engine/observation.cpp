@@ -20,9 +20,8 @@ Observation observe(const GameState& s, int seat) {
   if (seat == kAllSeats) return o;
 
   // Development cards the seat cannot see: the deck plus the other hands.
-  static const int kComposition[kNumDevCardTypes] = {14, 5, 2, 2, 2};
   for (int d = 0; d < kNumDevCardTypes; ++d) {
-    int c = kComposition[d];
+    int c = kDevDeckComposition[d];
     for (int q = 0; q < n; ++q) c -= s.players[q].dev_played[d];
     if (seat >= 0 && seat < n) c -= s.players[seat].dev_cards[d];
     o.unknown_dev_cards[d] = static_cast<uint8_t>(c < 0 ? 0 : c);
@@ -46,8 +45,8 @@ Observation observe(const GameState& s, int seat) {
   if (s.dice_pos < 36) std::sort(v.dice_deck.begin() + s.dice_pos, v.dice_deck.end());
 
   if (island_hidden(s)) {
-    // 004 mist and terra incognita. The robber marks the desert from the start, so the
-    // desert stays visible (with no number) in both modes.
+    // docs/RULES.md, visibility: mist and terra incognita. The robber marks the desert from the
+    // start, so the desert stays visible (with no number) in both modes.
     v.layout.terrain.fill(Terrain::Hidden);
     if (s.layout.terrain[s.robber_hex] == Terrain::Desert)
       v.layout.terrain[s.robber_hex] = Terrain::Desert;

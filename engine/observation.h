@@ -21,8 +21,8 @@ struct Observation {
 
 Observation observe(const GameState& s, int seat);
 
-// True while 004's mist or terra incognita hides the island: the setup phases, until the
-// first roll phase reveals it. Every seat's view (its own included) then shows:
+// True while mist or terra incognita (docs/RULES.md, visibility) hides the island: the setup
+// phases, until the first roll phase reveals it. Every seat's view (its own included) then shows:
 //  - terrain Hidden except the desert, which the robber marks (terra incognita also hides
 //    the numbers, as 0, and the ports, as PortType::Hidden);
 //  - every hand as a count only (hand_size; view.players[].resources all zero), since a

@@ -2,10 +2,16 @@
 
 #include <charconv>
 
+#include "engine/names.h"
+
 namespace catan {
 
 GameOptions classic_options() {
   return GameOptions{};
+}
+
+GameOptions preset_options(Preset p) {
+  return p == Preset::Arena ? arena_options() : classic_options();
 }
 
 GameOptions arena_options() {
@@ -26,25 +32,30 @@ GameOptions arena_options() {
   return o;
 }
 
-void set_mode(GameOptions& o, Mode m, int custom_vp) {
-  o.mode = m;
+int mode_vp_target(Mode m) {
   switch (m) {
     case Mode::Classic:
-      o.vp_target = 10;
-      o.start_with_one_of_each = false;
-      break;
+      return 10;
     case Mode::Blitz:
-      o.vp_target = 7;
-      o.start_with_one_of_each = true;
-      break;
+      return 7;
     case Mode::Epic:
-      o.vp_target = 13;
-      o.start_with_one_of_each = false;
-      break;
+      return 13;
     case Mode::Custom:
-      o.vp_target = static_cast<uint8_t>(custom_vp < 0 ? 0 : custom_vp > 255 ? 255 : custom_vp);
       break;
   }
+  return -1;
+}
+
+void set_mode(GameOptions& o, Mode m, int custom_vp) {
+  o.mode = m;
+  if (m == Mode::Custom) {  // keeps the start cards as they are
+    o.vp_target = static_cast<uint8_t>(custom_vp < 0 ? 0 : custom_vp > 255 ? 255 : custom_vp);
+    return;
+  }
+  const int target = mode_vp_target(m);
+  if (target < 0) return;  // not a mode
+  o.vp_target = static_cast<uint8_t>(target);
+  o.start_with_one_of_each = m == Mode::Blitz;  // Blitz: one card of each resource to start
 }
 
 namespace {
@@ -67,20 +78,24 @@ bool fail(std::string* error, const std::string& msg) {
 
 bool set_option(GameOptions& o, const std::string& key, const std::string& value,
                 std::string* error) {
-  auto bad = [&](const char* expected) {
+  auto bad = [&](const std::string& expected) {
     return fail(error,
                 "bad value '" + value + "' for option '" + key + "' (expected " + expected + ")");
   };
+  // An enum option: one of its table's names (engine/names.h).
+  auto pick = [&](const auto& names, auto& field) {
+    const auto e = names.parse(value);
+    if (!e) return bad(names.joined("|"));
+    field = *e;
+    return true;
+  };
   int n = 0;
   if (key == "preset") {
-    GameOptions keep = o;
-    if (value == "classic")
-      o = classic_options();
-    else if (value == "arena")
-      o = arena_options();
-    else
-      return bad("classic|arena");
-    o.timer_seconds = keep.timer_seconds;
+    Preset p{};
+    if (!pick(kPresetNames, p)) return false;
+    const uint16_t timer = o.timer_seconds;
+    o = preset_options(p);
+    o.timer_seconds = timer;
     return true;
   }
   if (key == "players") {
@@ -88,79 +103,30 @@ bool set_option(GameOptions& o, const std::string& key, const std::string& value
     o.players = static_cast<uint8_t>(n);
     return true;
   }
-  if (key == "board") {
-    if (value == "beginner")
-      o.board = LayoutKind::Beginner;
-    else if (value == "official")
-      o.board = LayoutKind::Official;
-    else if (value == "balanced")
-      o.board = LayoutKind::Balanced;
-    else if (value == "random")
-      o.board = LayoutKind::Random;
-    else
-      return bad("beginner|official|balanced|random");
-    return true;
-  }
+  if (key == "board") return pick(kLayoutNames, o.board);
   if (key == "mode") {
-    if (value == "classic")
-      set_mode(o, Mode::Classic);
-    else if (value == "blitz")
-      set_mode(o, Mode::Blitz);
-    else if (value == "epic")
-      set_mode(o, Mode::Epic);
-    else if (value == "custom")
-      set_mode(o, Mode::Custom, o.vp_target);
-    else
-      return bad("classic|blitz|epic|custom");
+    Mode m{};
+    if (!pick(kModeNames, m)) return false;
+    set_mode(o, m, o.vp_target);  // custom keeps the target
     return true;
   }
   if (key == "vp") {
     if (!parse_int(value, 3, 30, &n)) return bad("3..30");
     o.vp_target = static_cast<uint8_t>(n);
     // A target other than the mode's own makes the mode custom (start cards are kept).
-    const bool matches = (o.mode == Mode::Classic && n == 10) ||
-                         (o.mode == Mode::Blitz && n == 7) || (o.mode == Mode::Epic && n == 13);
-    if (!matches) o.mode = Mode::Custom;
+    if (n != mode_vp_target(o.mode)) o.mode = Mode::Custom;
     return true;
   }
-  if (key == "dice") {
-    if (value == "random")
-      o.dice = DiceMode::Random;
-    else if (value == "balanced")
-      o.dice = DiceMode::Balanced;
-    else
-      return bad("random|balanced");
-    return true;
-  }
-  if (key == "visibility") {
-    if (value == "revealed")
-      o.visibility = Visibility::Revealed;
-    else if (value == "mist")
-      o.visibility = Visibility::Mist;
-    else if (value == "terra_incognita")
-      o.visibility = Visibility::TerraIncognita;
-    else
-      return bad("revealed|mist|terra_incognita");
-    return true;
-  }
+  if (key == "dice") return pick(kDiceNames, o.dice);
+  if (key == "visibility") return pick(kVisibilityNames, o.visibility);
   if (key == "discard") {
-    if (value == "choose")
-      o.discard = DiscardMode::Choose;
-    else if (value == "auto" || value == "auto_largest")
+    if (value == "auto_largest") {  // an older spelling of "auto"
       o.discard = DiscardMode::AutoLargest;
-    else
-      return bad("choose|auto");
-    return true;
+      return true;
+    }
+    return pick(kDiscardNames, o.discard);
   }
-  if (key == "trade") {
-    if (value == "bundles")
-      o.trade = TradeMode::Bundles;
-    else if (value == "one_for_one")
-      o.trade = TradeMode::OneForOne;
-    else
-      return bad("bundles|one_for_one");
-    return true;
-  }
+  if (key == "trade") return pick(kTradeModeNames, o.trade);
   if (key == "offers") {
     if (!parse_int(value, 0, 100, &n)) return bad("0..100, 0 = unlimited");
     o.max_offers_per_turn = static_cast<uint8_t>(n);
@@ -181,12 +147,9 @@ bool set_option(GameOptions& o, const std::string& key, const std::string& value
     return true;
   }
   if (key == "first") {
-    if (value == "random")
-      o.random_first_player = true;
-    else if (value == "seat0")
-      o.random_first_player = false;
-    else
-      return bad("random|seat0");
+    if (value != kFirstPlayerNames[0] && value != kFirstPlayerNames[1])
+      return bad(std::string(kFirstPlayerNames[0]) + "|" + kFirstPlayerNames[1]);
+    o.random_first_player = value == kFirstPlayerNames[0];
     return true;
   }
   if (key == "timer") {

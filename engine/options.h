@@ -1,4 +1,5 @@
-// Game options. Two presets name the common choices (RULES.md): classic and arena.
+// Game options (docs/RULES.md, options). Two presets name the common choices (docs/RULES.md,
+// presets): classic and arena.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -35,7 +36,10 @@ struct GameOptions {
 };
 
 GameOptions classic_options();  // board balanced, 4 players, 10 VP
-GameOptions arena_options();    // document 000 exactly
+GameOptions arena_options();    // the arena rules (docs/RULES.md, arena)
+GameOptions preset_options(Preset p);
+// The target of a mode (docs/RULES.md, victory): classic 10, blitz 7, epic 13; custom -1.
+int mode_vp_target(Mode m);
 // Applies a mode: sets vp_target and start_with_one_of_each (custom keeps vp_target).
 void set_mode(GameOptions& o, Mode m, int custom_vp = 10);
 

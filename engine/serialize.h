@@ -1,4 +1,7 @@
 // JSON forms (nlohmann-json). Saved games round-trip exactly and are validated on load.
+// Defined in engine/options_json.cpp (options), engine/view_json.cpp (board, state and events
+// as a seat sees them) and engine/saved_game.cpp (saved games); the English sentences are in
+// engine/english.h.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -15,10 +18,10 @@ bool options_from_json(const nlohmann::json& j, GameOptions* o, std::string* err
 // neighbours, port; edges with vertices; ports with type and vertices.
 nlohmann::json board_to_json(const GameState& s, int seat = kAllSeats);
 
-// The state as `seat` sees it (kAllSeats = everything): the public fields of document
-// 000 (longest_road_holder, longest_road_length, longest_road_lengths,
-// largest_army_holder, total_victory_points, your_trade_rates, ...) plus the phase,
-// whose turn, what is expected, the pending trade, bank, deck size, roll count, winner.
+// The state as `seat` sees it (kAllSeats = everything; docs/RULES.md, hidden information):
+// the public fields (longest_road_holder, longest_road_length, longest_road_lengths,
+// largest_army_holder, total_victory_points, your_trade_rates, ...) plus the phase, whose
+// turn, what is expected, the pending trade, bank, deck size, roll count, winner.
 nlohmann::json state_to_json(const GameState& s, int seat = kAllSeats);
 
 // The complete state (every field, RNG position included) and the history: load

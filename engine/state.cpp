@@ -1,35 +1,11 @@
 #include "engine/state.h"
 
+#include "engine/names.h"
+
 namespace catan {
 
 const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::SetupSettlement:
-      return "setup_settlement";
-    case Phase::SetupRoad:
-      return "setup_road";
-    case Phase::Roll:
-      return "roll";
-    case Phase::Discard:
-      return "discard";
-    case Phase::MoveRobber:
-      return "move_robber";
-    case Phase::Steal:
-      return "steal";
-    case Phase::Main:
-      return "main";
-    case Phase::RoadBuilding1:
-      return "road_building_first";
-    case Phase::RoadBuilding2:
-      return "road_building_second";
-    case Phase::TradeResponse:
-      return "trade_response";
-    case Phase::TradeConfirm:
-      return "trade_confirm";
-    case Phase::GameOver:
-      return "game_over";
-  }
-  return "?";
+  return kPhaseNames.name(p);
 }
 
 int GameState::to_move_slow() const {
@@ -84,11 +60,9 @@ GameState new_game(const GameOptions& options, Seeds seeds) {
   s.edge_owner.fill(-1);
   s.bank.fill(kBankPerResource);
 
-  // 14 knights, 5 VP, 2 road building, 2 year of plenty, 2 monopoly (002).
   int k = 0;
-  static const int kDeckCounts[kNumDevCardTypes] = {14, 5, 2, 2, 2};
   for (int t = 0; t < kNumDevCardTypes; ++t)
-    for (int i = 0; i < kDeckCounts[t]; ++i) s.deck[k++] = static_cast<DevCard>(t);
+    for (int i = 0; i < kDevDeckComposition[t]; ++i) s.deck[k++] = static_cast<DevCard>(t);
   Rng deck_rng{mix_seed(seeds.play, 2)};
   deck_rng.shuffle(s.deck.data(), kDevDeckSize);
   s.deck_pos = 0;
@@ -100,7 +74,8 @@ GameState new_game(const GameOptions& options, Seeds seeds) {
   s.rng = Rng{mix_seed(seeds.play, 4)};
   s.dice_pos = 36;
 
-  if (options.start_with_one_of_each) {  // 004 Blitz: one card of each resource to start
+  if (options
+          .start_with_one_of_each) {  // docs/RULES.md, victory: Blitz starts with one card of each
     for (int p = 0; p < s.num_players; ++p)
       for (int r = 0; r < kNumResources; ++r) {
         ++s.players[p].resources[r];

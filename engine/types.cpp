@@ -1,41 +1,29 @@
 #include "engine/types.h"
 
+#include "engine/names.h"
+
 namespace catan {
 
 const char* resource_name(Resource r) {
-  static const char* const kNames[] = {"wood", "brick", "sheep", "wheat", "ore"};
-  const unsigned i = static_cast<unsigned>(r);
-  return i < 5 ? kNames[i] : "?";
+  return kResourceNames.name(r);
 }
 
 const char* terrain_name(Terrain t) {
-  static const char* const kNames[] = {"forest",    "hills",  "pasture", "fields",
-                                       "mountains", "desert", "hidden"};
-  const unsigned i = static_cast<unsigned>(t);
-  return i < 7 ? kNames[i] : "?";
+  return kTerrainNames.name(t);
 }
 
 const char* dev_card_name(DevCard d) {
-  static const char* const kNames[] = {"knight", "victory_point", "road_building", "year_of_plenty",
-                                       "monopoly"};
-  const unsigned i = static_cast<unsigned>(d);
-  return i < 5 ? kNames[i] : "?";
+  return kDevCardNames.name(d);
 }
 
 const char* port_name(PortType p) {
-  static const char* const kNames[] = {"wood", "brick",   "sheep", "wheat",
-                                       "ore",  "generic", "hidden"};
-  const unsigned i = static_cast<unsigned>(p);
-  return i < 7 ? kNames[i] : "?";
+  return kPortNames.name(p);
 }
 
 std::optional<Resource> parse_resource(std::string_view s) {
-  if (s == "wood") return Resource::Wood;
-  if (s == "brick") return Resource::Brick;
-  if (s == "sheep" || s == "wool") return Resource::Sheep;
-  if (s == "wheat" || s == "grain") return Resource::Wheat;
-  if (s == "ore") return Resource::Ore;
-  return std::nullopt;
+  if (s == "wool") return Resource::Sheep;  // the names of other editions, on input only
+  if (s == "grain") return Resource::Wheat;
+  return kResourceNames.parse(s);
 }
 
 std::string printable(std::string_view s) {

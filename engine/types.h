@@ -35,6 +35,13 @@ enum class Building : uint8_t { None = 0, Settlement = 1, City = 2 };
 using ResourceCounts = std::array<uint8_t, kNumResources>;
 using DevCounts = std::array<uint8_t, kNumDevCardTypes>;
 
+// The development deck (docs/RULES.md, pieces), per DevCard: 14 knights,
+// 5 victory points, 2 road building, 2 year of plenty, 2 monopoly.
+constexpr DevCounts kDevDeckComposition{14, 5, 2, 2, 2};
+static_assert(kDevDeckComposition[0] + kDevDeckComposition[1] + kDevDeckComposition[2] +
+                  kDevDeckComposition[3] + kDevDeckComposition[4] ==
+              kDevDeckSize);
+
 inline int total(const ResourceCounts& c) {
   int n = 0;
   for (auto v : c) n += v;
@@ -59,7 +66,7 @@ std::optional<Resource> parse_resource(std::string_view s);  // also accepts "wo
 // input stay valid UTF-8 (JSON can carry them) and show control bytes visibly.
 std::string printable(std::string_view s);
 
-// Fixed costs (RULES.md "costs").
+// Fixed costs (docs/RULES.md, costs).
 constexpr ResourceCounts kRoadCost{1, 1, 0, 0, 0};
 constexpr ResourceCounts kSettlementCost{1, 1, 1, 1, 0};
 constexpr ResourceCounts kCityCost{0, 0, 0, 2, 3};

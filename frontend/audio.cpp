@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -174,25 +175,11 @@ void resume_web_audio() {
 }  // namespace
 
 const char* sfx_name(Sfx s) {
-  switch (s) {
-    case Sfx::Dice:
-      return "dice";
-    case Sfx::Build:
-      return "build";
-    case Sfx::Card:
-      return "card";
-    case Sfx::Robber:
-      return "robber";
-    case Sfx::Win:
-      return "win";
-    case Sfx::YourTurn:
-      return "your_turn";
-    case Sfx::Click:
-      return "click";
-    case Sfx::Count:
-      break;
-  }
-  return "?";
+  static const char* const kNames[] = {"dice", "build",     "card", "robber",
+                                       "win",  "your_turn", "click"};
+  static_assert(std::size(kNames) == static_cast<size_t>(Sfx::Count));
+  const auto i = static_cast<size_t>(s);
+  return i < std::size(kNames) ? kNames[i] : "?";
 }
 
 std::vector<float> synthesize(Sfx s, int rate) {

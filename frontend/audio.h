@@ -1,4 +1,4 @@
-// Short synthesized sound effects (UI-B): waveforms generated in code (no asset files), played
+// Short synthesized sound effects: waveforms generated in code (no asset files), played
 // through an SDL audio device with a callback mixer. Works natively and in the browser
 // (Emscripten's SDL2 audio); never crashes without a device (Xvfb, CI with
 // SDL_AUDIODRIVER=dummy, a browser that refuses audio): play() then does nothing.

@@ -11,7 +11,6 @@
 namespace catan::ui {
 namespace {
 
-constexpr float kSqrt3 = 1.7320508f;
 // Half extents of what we fit in the canvas (island radius ~4.5 plus harbours).
 constexpr float kHalfW = 5.1f, kHalfH = 4.75f;
 
@@ -420,15 +419,6 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   {
     const ImVec2 c = hex_pos(s.robber_hex);
     draw_robber(dl, ImVec2(c.x - 0.42f * u, c.y + 0.05f * u), u, th.robber, false);
-  }
-
-  // Flash (the last piece placed).
-  if (flash_.kind != BoardPick::None && t_now < flash_until_) {
-    const float a = 0.5f + 0.5f * static_cast<float>(std::sin(t_now * 8.0));
-    ImVec2 fp = flash_.kind == BoardPick::Vertex ? vertex_pos(flash_.id)
-                : flash_.kind == BoardPick::Edge ? edge_pos(flash_.id)
-                                                 : hex_pos(flash_.id);
-    dl->AddCircle(fp, 0.34f * u, with_alpha(th.accent, a), 0, 3.0f);
   }
 
   // Legal spots: pulsing markers; the one under the pointer shows a ghost piece.

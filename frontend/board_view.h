@@ -37,8 +37,6 @@ class BoardView {
 
   void pinch(float delta);  // SDL multigesture dDist: > 0 zoom in
   void reset_view() { zoom_ = 1.0f, pan_ = ImVec2(0, 0); }
-  // A short highlight (pulse) on a vertex/edge/hex, e.g. the last piece placed.
-  void flash(BoardPick what, double until_s) { flash_ = what, flash_until_ = until_s; }
 
  private:
   ImVec2 to_screen(float x, float y) const {
@@ -50,8 +48,6 @@ class BoardView {
   float scale_ = 40.0f;
   bool dragging_ = false;
   float pending_pinch_ = 0.0f;
-  BoardPick flash_;
-  double flash_until_ = 0.0;
 };
 
 }  // namespace catan::ui

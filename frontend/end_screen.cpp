@@ -102,12 +102,18 @@ void name_cell(const Session& s, int seat) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label.c_str());
 }
 
-void vp_table(const Session& s, const GameState& g) {
-  section_title("Victory points by source");
+// A titled table of one row per player: a wide "Player" column and `columns` - 1 more.
+bool begin_player_table(const char* title, const char* id, int columns) {
+  section_title(title);
   const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                             ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
-  if (!ImGui::BeginTable("##vp", 7, f)) return;
+  if (!ImGui::BeginTable(id, columns, f)) return false;
   ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+  return true;
+}
+
+void vp_table(const Session& s, const GameState& g) {
+  if (!begin_player_table("Victory points by source", "##vp", 7)) return;
   const char* heads[] = {"Settl.", "Cities", "Road", "Army", "Cards", "Total"};
   for (const char* h : heads) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableHeadersRow();
@@ -152,11 +158,7 @@ void vp_table(const Session& s, const GameState& g) {
 }
 
 void produced_table(const Session& s, const GameState& g) {
-  section_title("Resources gained from production");
-  const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                            ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
-  if (!ImGui::BeginTable("##produced", 7, f)) return;
-  ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+  if (!begin_player_table("Resources gained from production", "##produced", 7)) return;
   for (int r = 0; r < kNumResources; ++r) {
     ImGui::TableSetupColumn(resource_label(static_cast<Resource>(r)),
                             ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -256,11 +258,13 @@ void dice_histogram(const GameState& g, float w, float h) {
 
 void vp_chart(const Session& s, const GameState& g, float w, float h) {
   section_title("Victory points over time");
-  std::vector<std::array<uint8_t, kMaxPlayers>> pts = s.vp_timeline();
+  // The points before the first turn (0), after every turn, and the final score.
+  const auto& timeline = s.vp_timeline();
   std::array<uint8_t, kMaxPlayers> final{};
   for (int p = 0; p < g.num_players; ++p) final[p] = static_cast<uint8_t>(g.total_vp(p));
-  if (pts.empty() || pts.back() != final) pts.push_back(final);
-  pts.insert(pts.begin(), std::array<uint8_t, kMaxPlayers>{});
+  std::vector<std::array<uint8_t, kMaxPlayers>> pts(timeline.size() + 1);
+  std::copy(timeline.begin(), timeline.end(), pts.begin() + 1);
+  if (pts.back() != final) pts.push_back(final);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const Theme& t = theme();
   const ImVec2 p = ImGui::GetCursorScreenPos();

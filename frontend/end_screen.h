@@ -1,4 +1,4 @@
-// End of game (UI-B): the winner, each player's VP breakdown, a dice histogram (rolled vs
+// End of game: the winner, each player's VP breakdown, a dice histogram (rolled vs
 // expected), resources gained per player, a VP-over-time chart and the rematch buttons.
 //
 //   EndChoice c = draw_end_screen(session, state);   // draws a centred window over the board
@@ -7,9 +7,9 @@
 // Pure helpers (tests/frontend/end_screen_test.cpp): vp_breakdown, expected_rolls,
 // dice_chi_square, produced_totals.
 //
-// The app (app.cpp) shows it at GameOver after its win overlay (winner, VP cards turned face
-// up; "See the results" or 4 s). EndChoice::Close sets st.hidden; the app then offers a
-// "Results" button in its banner.
+// The game screen (game_screen.cpp) shows it at GameOver after the win overlay (winner, VP
+// cards turned face up; "See the results" or 4 s). EndChoice::Close sets st.hidden; the
+// banner then offers a "Results" button.
 #pragma once
 #include <array>
 #include <cstdint>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "engine/observation.h"
 #include "frontend/match_types.h"
@@ -11,21 +12,10 @@
 namespace catan::ui {
 
 const char* log_filter_name(LogFilter f) {
-  switch (f) {
-    case LogFilter::All:
-      return "All";
-    case LogFilter::Mine:
-      return "Mine";
-    case LogFilter::Trades:
-      return "Trades";
-    case LogFilter::Robber:
-      return "Robber";
-    case LogFilter::Builds:
-      return "Builds";
-    case LogFilter::Count:
-      break;
-  }
-  return "?";
+  static const char* const kNames[] = {"All", "Mine", "Trades", "Robber", "Builds"};
+  static_assert(std::size(kNames) == static_cast<size_t>(LogFilter::Count));
+  const auto i = static_cast<size_t>(f);
+  return i < std::size(kNames) ? kNames[i] : "?";
 }
 
 bool event_matches(const Event& e, LogFilter f, int viewer) {
@@ -439,25 +429,11 @@ void LogView::draw_toasts(ImVec2 top_center) {
     const float w = ts.x + 44, h = ts.y + 16;
     const float slide = (1.0f - in) * -12.0f;
     const ImVec2 p(top_center.x - w * 0.5f, y + slide);
-    ImU32 edge = t.accent;
-    switch (x.spec.kind) {
-      case ToastKind::Seven:
-        edge = t.bad;
-        break;
-      case ToastKind::Robbed:
-        edge = t.warning;
-        break;
-      case ToastKind::Award:
-      case ToastKind::Win:
-        edge = t.accent;
-        break;
-      case ToastKind::Trade:
-        edge = t.good;
-        break;
-      case ToastKind::Info:
-        edge = t.panel_border;
-        break;
-    }
+    // The notice's edge colour by kind: Seven, Robbed, Award, Win, Trade, Info.
+    static constexpr ImU32 Theme::*kEdge[] = {&Theme::bad,    &Theme::warning,
+                                              &Theme::accent, &Theme::accent,
+                                              &Theme::good,   &Theme::panel_border};
+    const ImU32 edge = t.*kEdge[static_cast<size_t>(x.spec.kind)];
     dl->AddRectFilled(ImVec2(p.x + 2, p.y + 4), ImVec2(p.x + w + 2, p.y + h + 4),
                       IM_COL32(0, 0, 0, static_cast<int>(90 * a)), 10.0f);
     dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), with_alpha(t.panel_bg, 0.96f * a), 10.0f);

@@ -1,4 +1,4 @@
-// Game log, notices (toasts) and dice (UI-B).
+// Game log, notices (toasts) and dice.
 //
 //   static LogView log;                     // one per game screen
 //   log.update(session, now_s);             // once per frame before drawing: pulls new events
@@ -11,7 +11,6 @@
 //                                           // fills the current window/child
 //   log.draw_toasts(ImVec2(cx, top));       // notices stacked under (cx, top), foreground
 //   log.draw_dice(dl, p, die_size);         // the last roll, animated after a new roll;
-//   bool log.dice_rolling();                // true while the animation runs
 //
 //   draw_dice(dl, p, die_size, d1, d2, t)   // stateless: two dice with pips; t in [0,1) is
 //                                           // the roll animation, t >= 1 the settled faces
@@ -19,8 +18,8 @@
 // Pure helpers (tested in tests/frontend/log_view_test.cpp): event_matches (filters),
 // toast_for (which events make a notice and its words), sound_for.
 //
-// needs (UI-A): the viewer's seat name in SeatConfig::name should read "You" (then log
-// sentences read "You built a road."); Session::viewer() for redaction.
+// The viewer's seat name (SeatConfig::name) reads "You", so log sentences read "You built a
+// road."; Session::viewer() decides the redaction.
 #pragma once
 #include <imgui.h>
 
@@ -58,7 +57,6 @@ class LogView {
   void draw_log(const Session& s, float height = 0.0f);  // 0 = fill the remaining space
   void draw_toasts(ImVec2 top_center);
   void draw_dice(ImDrawList* dl, ImVec2 p, float die_size) const;
-  bool dice_rolling() const { return roll_t_ < 1.0f; }
   void push_toast(const ToastSpec& t);  // e.g. the app's own notices ("Game saved")
 
   LogFilter filter = LogFilter::All;

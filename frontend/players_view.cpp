@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 #include "frontend/match_types.h"
 #include "frontend/theme.h"
@@ -12,33 +13,30 @@
 namespace catan::ui {
 
 namespace {
-const char* phase_doing(Phase p) {
-  switch (p) {
-    case Phase::SetupSettlement:
-      return "placing a settlement";
-    case Phase::SetupRoad:
-      return "placing a road";
-    case Phase::Roll:
-      return "about to roll";
-    case Phase::Discard:
-      return "discarding";
-    case Phase::MoveRobber:
-      return "moving the robber";
-    case Phase::Steal:
-      return "choosing whom to rob";
-    case Phase::Main:
-      return "trading and building";
-    case Phase::RoadBuilding1:
-    case Phase::RoadBuilding2:
-      return "building free roads";
-    case Phase::TradeResponse:
-      return "considering an offer";
-    case Phase::TradeConfirm:
-      return "choosing a trade partner";
-    case Phase::GameOver:
-      return "";
-  }
-  return "";
+// Per phase (in Phase order): what the player to move is doing, in a few words, and what the
+// banner asks of the viewer when that is them ("" for Discard: the count is added).
+struct PhaseWords {
+  const char* doing;
+  const char* ask;
+};
+constexpr PhaseWords kPhaseWords[] = {
+    {"placing a settlement", "Your turn: place a settlement"},
+    {"placing a road", "Your turn: place a road next to it"},
+    {"about to roll", "Your turn: roll the dice"},
+    {"discarding", ""},
+    {"moving the robber", "Move the robber"},
+    {"choosing whom to rob", "Choose whom to rob"},
+    {"trading and building", "Your turn: trade, build, then end your turn"},
+    {"building free roads", "Place a free road"},
+    {"building free roads", "Place a free road"},
+    {"considering an offer", "Answer the trade offer"},
+    {"choosing a trade partner", "Confirm a trade partner or cancel"},
+    {"", ""},
+};
+static_assert(std::size(kPhaseWords) == static_cast<size_t>(Phase::GameOver) + 1);
+
+const PhaseWords& phase_words(Phase p) {
+  return kPhaseWords[static_cast<size_t>(p)];
 }
 }  // namespace
 
@@ -72,7 +70,7 @@ std::string player_status(const GameState& v, int seat, bool ai_thinking, bool i
   }
   if (seat == mover) {
     if (is_ai && ai_thinking) return "thinking...";
-    return phase_doing(v.phase);
+    return phase_words(v.phase).doing;
   }
   return "";
 }
@@ -327,34 +325,9 @@ std::string turn_banner(const Session& s) {
   if (m < 0) return "";
   const bool me = m == viewer && s.is_human(m);
   const std::string who = me ? "Your turn" : seat_name3(s, m);
-  if (me) {
-    switch (v.phase) {
-      case Phase::SetupSettlement:
-        return "Your turn: place a settlement";
-      case Phase::SetupRoad:
-        return "Your turn: place a road next to it";
-      case Phase::Roll:
-        return "Your turn: roll the dice";
-      case Phase::Discard: {
-        return "Discard " + std::to_string(v.players[m].discard_owed) + " cards";
-      }
-      case Phase::MoveRobber:
-        return "Move the robber";
-      case Phase::Steal:
-        return "Choose whom to rob";
-      case Phase::Main:
-        return "Your turn: trade, build, then end your turn";
-      case Phase::RoadBuilding1:
-      case Phase::RoadBuilding2:
-        return "Place a free road";
-      case Phase::TradeResponse:
-        return "Answer the trade offer";
-      case Phase::TradeConfirm:
-        return "Confirm a trade partner or cancel";
-      case Phase::GameOver:
-        break;
-    }
-  }
+  if (me && v.phase == Phase::Discard)
+    return "Discard " + std::to_string(v.players[m].discard_owed) + " cards";
+  if (me) return phase_words(v.phase).ask;
   const std::string status = player_status(v, m, s.ai_thinking(), !s.is_human(m));
   return who + (status.empty() ? "" : ": " + status);
 }

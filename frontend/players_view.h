@@ -1,4 +1,4 @@
-// Opponent panels (UI-B): name, level and personality, public VP, cards in hand,
+// Opponent panels: name, level and personality, public VP, cards in hand,
 // development cards in hand, knights played, longest road, Longest Road / Largest Army
 // badges, the active player highlighted, and what each player is doing now.
 //

@@ -8,6 +8,7 @@
 #include "frontend/audio.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
+#include "frontend/widgets.h"
 
 namespace catan::ui {
 
@@ -45,9 +46,18 @@ void palette_preview() {
     ImGui::TextUnformatted(player_color_name(seat));
   }
 }
+
+// A small button (no vertical padding) beside a control.
+bool small_button(const char* id, const char* label) {
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0.0f));
+  const bool pressed = button(id, label);
+  ImGui::PopStyleVar();
+  return pressed;
+}
 }  // namespace
 
-void draw_settings_content() {
+SettingsEdits draw_settings_content() {
+  SettingsEdits edits;
   UiSettings& s = settings();
   const float col = px(170);
   const float w = px(220);
@@ -59,7 +69,7 @@ void draw_settings_content() {
   ImGui::SetNextItemWidth(w);
   ImGui::SliderFloat("##scale", &s.ui_scale, 0.75f, 2.0f, "%.2fx");
   ImGui::SameLine();
-  if (ImGui::SmallButton("Reset##scale")) s.ui_scale = 1.0f;
+  if (small_button("settings_scale_reset", "Reset")) s.ui_scale = 1.0f;
   label("Colour-blind palette", "Okabe-Ito colours plus patterns on pieces");
   ImGui::SameLine(col);
   bool cb = s.colorblind;
@@ -85,7 +95,9 @@ void draw_settings_content() {
   std::snprintf(
       fmt, sizeof fmt, "%s",
       s.ai_speed < 0.7f ? "slow (%.2fx)" : (s.ai_speed > 1.6f ? "fast (%.2fx)" : "normal (%.2fx)"));
-  ImGui::SliderFloat("##aispeed", &s.ai_speed, 0.25f, 4.0f, fmt, ImGuiSliderFlags_Logarithmic);
+  edits.ai_speed =
+      ImGui::SliderFloat("##aispeed", &s.ai_speed, 0.25f, 4.0f, fmt, ImGuiSliderFlags_Logarithmic);
+  test_id("settings_ai_speed");
   panel_end();
   ImGui::Spacing();
 
@@ -97,7 +109,7 @@ void draw_settings_content() {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().warning), "muted");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Unmute")) set_embedded_muted(false);
+    if (small_button("settings_unmute", "Unmute")) set_embedded_muted(false);
   }
   label("Volume", nullptr);
   ImGui::SameLine(col);
@@ -109,7 +121,7 @@ void draw_settings_content() {
     audio::set_volume(s.volume);
   }
   ImGui::SameLine();
-  if (ImGui::SmallButton("Test")) {
+  if (small_button("settings_sound_test", "Test")) {
     apply_audio_settings();
     audio::play(audio::Sfx::YourTurn);
   }
@@ -119,10 +131,12 @@ void draw_settings_content() {
   }
   panel_end();
   ImGui::PopID();
+  return edits;
 }
 
-void draw_settings_window(bool* open) {
-  if (open && !*open) return;
+SettingsEdits draw_settings_window(bool* open) {
+  SettingsEdits edits;
+  if (open && !*open) return edits;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(
       ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
@@ -130,11 +144,12 @@ void draw_settings_window(bool* open) {
   ImGui::SetNextWindowSize(ImVec2(px(560), 0), ImGuiCond_Appearing);
   if (ImGui::Begin("Settings##settings_view", open,
                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
-    draw_settings_content();
+    edits = draw_settings_content();
     ImGui::Spacing();
-    if (open && ImGui::Button("Close", ImVec2(px(100), 0))) *open = false;
+    if (open && button("settings_close", "Close", ImVec2(px(100), 0))) *open = false;
   }
   ImGui::End();
+  return edits;
 }
 
 }  // namespace catan::ui

@@ -259,35 +259,42 @@ void apply_style(float scale) {
   style.WindowBorderSize = 1.0f;
   style.FrameBorderSize = 0.0f;
   style.WindowTitleAlign = ImVec2(0.5f, 0.5f);
-  ImVec4* c = style.Colors;
-  auto v = [](int r, int g, int b, float a = 1.0f) {
-    return ImVec4(r / 255.0f, g / 255.0f, b / 255.0f, a);
+  // The palette: ImGui colour, red, green, blue (0..255), alpha.
+  struct StyleColor {
+    ImGuiCol col;
+    int r, g, b;
+    float a;
   };
-  c[ImGuiCol_Text] = v(238, 236, 228);
-  c[ImGuiCol_TextDisabled] = v(130, 134, 142);
-  c[ImGuiCol_WindowBg] = v(30, 34, 42, 0.94f);
-  c[ImGuiCol_ChildBg] = v(40, 45, 56, 0.6f);
-  c[ImGuiCol_PopupBg] = v(34, 38, 48, 0.98f);
-  c[ImGuiCol_Border] = v(84, 92, 110, 0.8f);
-  c[ImGuiCol_FrameBg] = v(52, 58, 72);
-  c[ImGuiCol_FrameBgHovered] = v(66, 74, 92);
-  c[ImGuiCol_FrameBgActive] = v(80, 90, 112);
-  c[ImGuiCol_TitleBg] = v(40, 46, 58);
-  c[ImGuiCol_TitleBgActive] = v(52, 60, 76);
-  c[ImGuiCol_Button] = v(64, 96, 140);
-  c[ImGuiCol_ButtonHovered] = v(80, 120, 176);
-  c[ImGuiCol_ButtonActive] = v(96, 140, 200);
-  c[ImGuiCol_Header] = v(64, 96, 140, 0.7f);
-  c[ImGuiCol_HeaderHovered] = v(80, 120, 176, 0.8f);
-  c[ImGuiCol_HeaderActive] = v(96, 140, 200);
-  c[ImGuiCol_CheckMark] = v(242, 184, 64);
-  c[ImGuiCol_SliderGrab] = v(242, 184, 64);
-  c[ImGuiCol_SliderGrabActive] = v(255, 204, 90);
-  c[ImGuiCol_Separator] = v(84, 92, 110, 0.6f);
-  c[ImGuiCol_Tab] = v(52, 60, 76);
-  c[ImGuiCol_TabHovered] = v(80, 120, 176);
-  c[ImGuiCol_TabActive] = v(64, 96, 140);
-  c[ImGuiCol_ModalWindowDimBg] = v(10, 12, 16, 0.55f);
+  const StyleColor colors[] = {
+      {ImGuiCol_Text, 238, 236, 228, 1.0f},
+      {ImGuiCol_TextDisabled, 130, 134, 142, 1.0f},
+      {ImGuiCol_WindowBg, 30, 34, 42, 0.94f},
+      {ImGuiCol_ChildBg, 40, 45, 56, 0.6f},
+      {ImGuiCol_PopupBg, 34, 38, 48, 0.98f},
+      {ImGuiCol_Border, 84, 92, 110, 0.8f},
+      {ImGuiCol_FrameBg, 52, 58, 72, 1.0f},
+      {ImGuiCol_FrameBgHovered, 66, 74, 92, 1.0f},
+      {ImGuiCol_FrameBgActive, 80, 90, 112, 1.0f},
+      {ImGuiCol_TitleBg, 40, 46, 58, 1.0f},
+      {ImGuiCol_TitleBgActive, 52, 60, 76, 1.0f},
+      {ImGuiCol_Button, 64, 96, 140, 1.0f},
+      {ImGuiCol_ButtonHovered, 80, 120, 176, 1.0f},
+      {ImGuiCol_ButtonActive, 96, 140, 200, 1.0f},
+      {ImGuiCol_Header, 64, 96, 140, 0.7f},
+      {ImGuiCol_HeaderHovered, 80, 120, 176, 0.8f},
+      {ImGuiCol_HeaderActive, 96, 140, 200, 1.0f},
+      {ImGuiCol_CheckMark, 242, 184, 64, 1.0f},
+      {ImGuiCol_SliderGrab, 242, 184, 64, 1.0f},
+      {ImGuiCol_SliderGrabActive, 255, 204, 90, 1.0f},
+      {ImGuiCol_Separator, 84, 92, 110, 0.6f},
+      {ImGuiCol_Tab, 52, 60, 76, 1.0f},
+      {ImGuiCol_TabHovered, 80, 120, 176, 1.0f},
+      {ImGuiCol_TabActive, 64, 96, 140, 1.0f},
+      {ImGuiCol_ModalWindowDimBg, 10, 12, 16, 0.55f},
+  };
+  for (const StyleColor& k : colors)
+    style.Colors[k.col] = ImVec4(static_cast<float>(k.r) / 255.0f, static_cast<float>(k.g) / 255.0f,
+                                 static_cast<float>(k.b) / 255.0f, k.a);
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;
   g_theme.rounding = 8.0f * scale;

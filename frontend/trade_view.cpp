@@ -6,149 +6,14 @@
 #include <cstdio>
 
 #include "engine/observation.h"
+#include "engine/rules.h"
 #include "frontend/match_types.h"
 #include "frontend/theme.h"
+#include "frontend/verdicts.h"
 #include "frontend/view_util.h"
+#include "frontend/widgets.h"
 
 namespace catan::ui {
-
-namespace {
-
-std::string res_label(int r) {
-  return resource_label(static_cast<Resource>(r));
-}
-
-Verdict no(std::string why) {
-  return Verdict{false, std::move(why)};
-}
-Verdict yes() {
-  return Verdict{true, ""};
-}
-
-// Shared bundle checks: both sides non-empty, no overlap, holder covers `give`.
-Verdict check_bundles(const ResourceCounts& hand, const ResourceCounts& give,
-                      const ResourceCounts& get, const char* give_empty, const char* get_empty) {
-  if (total(give) == 0) return no(give_empty);
-  if (total(get) == 0) return no(get_empty);
-  for (int r = 0; r < kNumResources; ++r) {
-    if (give[r] > 0 && get[r] > 0) {
-      return no(res_label(r) + " cannot be on both sides of a trade.");
-    }
-  }
-  for (int r = 0; r < kNumResources; ++r) {
-    if (give[r] > hand[r]) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "You hold only %d %s.", hand[r], res_label(r).c_str());
-      return no(buf);
-    }
-  }
-  return yes();
-}
-
-bool one_for_one(const GameState& v) {
-  return v.options.trade == TradeMode::OneForOne;
-}
-
-std::string bundle_words(const ResourceCounts& c) {
-  std::string s;
-  for (int r = 0; r < kNumResources; ++r) {
-    if (!c[r]) continue;
-    if (!s.empty()) s += ", ";
-    s += std::to_string(c[r]) + " " + res_label(r);
-  }
-  return s.empty() ? "nothing" : s;
-}
-
-}  // namespace
-
-Verdict check_offer(const GameState& v, int seat, const OfferDraft& d) {
-  if (seat < 0 || seat >= v.num_players) return no("Only a player can offer a trade.");
-  if (v.phase == Phase::GameOver) return no("The game is over.");
-  if (v.current != seat) return no("You can offer trades only on your own turn.");
-  if (v.phase == Phase::Roll) return no("Roll the dice first; then you can trade.");
-  if (v.phase == Phase::TradeResponse || v.phase == Phase::TradeConfirm) {
-    return no("Your previous offer is still on the table.");
-  }
-  if (v.phase != Phase::Main) return no("Finish the current step before trading.");
-  if (v.options.max_offers_per_turn > 0 && v.offers_this_turn >= v.options.max_offers_per_turn) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "No offers left this turn (%d per turn).",
-                  v.options.max_offers_per_turn);
-    return no(buf);
-  }
-  if (d.to == seat) return no("You cannot trade with yourself.");
-  if (d.to >= v.num_players || d.to < -1) return no("Choose who the offer is for.");
-  if (d.to >= 0 && v.players[d.to].forfeited) return no("That player has left the game.");
-  if (one_for_one(v) && d.to < 0) return no("Arena rules: offer to one player, not to all.");
-  Verdict b =
-      check_bundles(v.players[seat].resources, d.give, d.get, "Choose at least one card to give.",
-                    "Choose at least one card you want in return.");
-  if (!b.ok) return b;
-  if (one_for_one(v) && (total(d.give) != 1 || total(d.get) != 1)) {
-    return no("Arena rules: exactly one card for one card.");
-  }
-  return yes();
-}
-
-Verdict check_counter(const GameState& v, int seat, const ResourceCounts& give,
-                      const ResourceCounts& get) {
-  if (v.phase != Phase::TradeResponse || v.to_move() != seat) {
-    return no("There is no offer waiting for your answer.");
-  }
-  if (one_for_one(v)) return no("Arena rules: answer with accept or decline only.");
-  return check_bundles(v.players[seat].resources, give, get, "Choose at least one card to give.",
-                       "Choose at least one card you want in return.");
-}
-
-Verdict check_accept(const GameState& v, int seat) {
-  if (v.phase != Phase::TradeResponse || v.to_move() != seat) {
-    return no("There is no offer waiting for your answer.");
-  }
-  const ResourceCounts& hand = v.players[seat].resources;
-  if (!covers(hand, v.offer.get)) {
-    return no("You need " + bundle_words(v.offer.get) + " to accept.");
-  }
-  return yes();
-}
-
-Verdict check_confirm(const GameState& v, int partner) {
-  if (v.phase != Phase::TradeConfirm) return no("Wait until everybody has answered.");
-  if (partner < 0 || partner >= v.num_players) return no("No such player.");
-  const TradeAnswer a = v.offer.answers[partner];
-  const ResourceCounts& hand = v.players[v.offer.from].resources;
-  if (a == TradeAnswer::Accepted) {
-    if (!covers(hand, v.offer.give))
-      return no("You no longer hold " + bundle_words(v.offer.give) + ".");
-    return yes();
-  }
-  if (a == TradeAnswer::Countered) {
-    // counter_get is what the responder gets, i.e. what the offerer pays.
-    if (!covers(hand, v.offer.counter_get[partner])) {
-      return no("You would need " + bundle_words(v.offer.counter_get[partner]) + ".");
-    }
-    return yes();
-  }
-  return no("That player did not accept.");
-}
-
-Verdict check_bank_trade(const GameState& v, int seat, Resource give, Resource get) {
-  if (seat < 0 || seat >= v.num_players) return no("Only a player can trade.");
-  if (v.current != seat) return no("You can trade with the bank only on your own turn.");
-  if (v.phase == Phase::Roll) return no("Roll the dice first; then you can trade.");
-  if (v.phase != Phase::Main) return no("Finish the current step before trading.");
-  const int g = static_cast<int>(give), w = static_cast<int>(get);
-  if (g == w) return no("Pick a different resource to receive.");
-  const int rate = v.players[seat].trade_rate[g];
-  const int have = v.players[seat].resources[g];
-  if (have < rate) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "You need %d %s (you hold %d).", rate, res_label(g).c_str(),
-                  have);
-    return no(buf);
-  }
-  if (v.bank[w] == 0) return no("The bank has no " + res_label(w) + " left.");
-  return yes();
-}
 
 Action make_offer_action(const OfferDraft& d) {
   Action a = Action::simple(ActionType::OfferTrade, d.to);
@@ -172,7 +37,7 @@ std::string offer_limit_text(const GameState& v) {
   return std::to_string(left) + (left == 1 ? " offer left this turn" : " offers left this turn");
 }
 
-TradeScreen trade_screen(const GameState& v, int viewer, bool /*viewer_can_act*/) {
+TradeScreen trade_screen(const GameState& v, int viewer) {
   const bool trading = v.phase == Phase::TradeResponse || v.phase == Phase::TradeConfirm;
   if (viewer < 0) return trading ? TradeScreen::Watching : TradeScreen::None;
   if (v.phase == Phase::Main && v.current == viewer) return TradeScreen::Builder;
@@ -206,37 +71,27 @@ void submit_or_note(Session& s, TradeViewState& st, const Action& a) {
 }
 
 void verdict_line(const Verdict& v, const char* ok_text) {
-  if (v.ok) {
+  if (v.ok()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().good));
     ImGui::TextWrapped("%s", ok_text);
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().warning));
-    ImGui::TextWrapped("%s", v.why.c_str());
+    ImGui::TextWrapped("%s", v.sentence().c_str());
   }
   ImGui::PopStyleColor();
 }
 
-// [-] n [+] without an icon.
-void count_stepper(const char* id, uint8_t* v, int hi) {
-  ImGui::PushID(id);
-  const float h = ImGui::GetFrameHeight();
-  ImGui::BeginDisabled(*v == 0);
-  if (ImGui::Button("-", ImVec2(h, h))) --*v;
-  ImGui::EndDisabled();
-  ImGui::SameLine(0, 2);
-  const float w = ImGui::CalcTextSize("00").x + 8;
-  const ImVec2 c = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(w, h));
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "%d", *v);
-  const ImVec2 ts = ImGui::CalcTextSize(buf);
-  ImGui::GetWindowDrawList()->AddText(ImVec2(c.x + (w - ts.x) * 0.5f, c.y + (h - ts.y) * 0.5f),
-                                      *v ? theme().text : theme().text_dim, buf);
-  ImGui::SameLine(0, 2);
-  ImGui::BeginDisabled(*v >= hi);
-  if (ImGui::Button("+", ImVec2(h, h))) ++*v;
-  ImGui::EndDisabled();
-  ImGui::PopID();
+// "<lead> [give icons] <middle> [get icons]" on one line.
+void deal_line(const char* lead, const ResourceCounts& give, const char* middle,
+               const ResourceCounts& get) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(lead);
+  ImGui::SameLine();
+  bundle_inline(give, icon_size());
+  ImGui::SameLine();
+  ImGui::TextUnformatted(middle);
+  ImGui::SameLine();
+  bundle_inline(get, icon_size());
 }
 
 void icon_item(Resource r, float size) {
@@ -245,10 +100,18 @@ void icon_item(Resource r, float size) {
   ImGui::Dummy(ImVec2(size, size));
 }
 
-// Table: resource | you hold | you give | you get. `hold_label` names the holder column.
+// A stepper over one count of a bundle: test id "<id>_<r>" (+ "_minus" / "_plus").
+void count_stepper(const std::string& id, int r, uint8_t* count, int hi) {
+  int v = *count;
+  if (stepper((id + "_" + std::to_string(r)).c_str(), &v, 0, hi)) *count = static_cast<uint8_t>(v);
+}
+
+// Table: resource | you hold | you give | you get. `id` prefixes the steppers' test ids
+// ("<id>_give_<r>", "<id>_get_<r>").
 void bundle_table(const char* id, const ResourceCounts& hand, ResourceCounts& give,
                   ResourceCounts& get, bool limit_give_to_hand, const char* give_label,
                   const char* get_label) {
+  const std::string give_id = std::string(id) + "_give", get_id = std::string(id) + "_get";
   const ImGuiTableFlags flags =
       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_PadOuterX;
   if (!ImGui::BeginTable(id, 4, flags)) return;
@@ -274,9 +137,9 @@ void bundle_table(const char* id, const ResourceCounts& hand, ResourceCounts& gi
     const bool clash_give = give[r] > 0 && get[r] > 0;
     if (clash_give)
       ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(theme().bad));
-    count_stepper("give", &give[r], limit_give_to_hand ? hand[r] : kBankPerResource);
+    count_stepper(give_id, r, &give[r], limit_give_to_hand ? hand[r] : kBankPerResource);
     ImGui::TableNextColumn();
-    count_stepper("get", &get[r], kBankPerResource);
+    count_stepper(get_id, r, &get[r], kBankPerResource);
     if (clash_give) ImGui::PopStyleColor();
     ImGui::PopID();
   }
@@ -294,7 +157,7 @@ void target_picker(const Session& s, const GameState& v, int viewer, int* to) {
     ImGui::SameLine();
     const bool sel = *to < 0;
     if (sel) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(theme().accent));
-    if (ImGui::Button("Everyone")) *to = -1;
+    if (button("trade_to_all", "Everyone")) *to = -1;
     if (sel) ImGui::PopStyleColor();
   }
   // Buttons carry the short colour name in the player's colour (full name in the tooltip) and
@@ -316,7 +179,8 @@ void target_picker(const Session& s, const GameState& v, int viewer, int* to) {
     ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImGui::ColorConvertU32ToFloat4(c));
     ImGui::PushStyleColor(ImGuiCol_Text,
                           ImGui::ColorConvertU32ToFloat4(sel ? theme().text_dark : theme().text));
-    if (ImGui::Button(label.c_str())) *to = p;
+    const std::string id = "trade_to_" + std::to_string(p);
+    if (button(id.c_str(), label.c_str())) *to = p;
     ImGui::PopStyleColor(4);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Offer to %s only", seat_label(s, p).c_str());
     ImGui::PopID();
@@ -336,27 +200,17 @@ void draw_builder(Session& s, TradeViewState& st, const GameState& v, int viewer
   }
   target_picker(s, v, viewer, &d.to);
   ImGui::Spacing();
-  bundle_table("##offer_table", v.players[viewer].resources, d.give, d.get, true, "You give",
-               "You get");
+  bundle_table("offer", v.players[viewer].resources, d.give, d.get, true, "You give", "You get");
   ImGui::Spacing();
-  // One-line summary of the deal.
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Give");
-  ImGui::SameLine();
-  bundle_inline(d.give, icon_size());
-  ImGui::SameLine();
-  ImGui::TextUnformatted("  for");
-  ImGui::SameLine();
-  bundle_inline(d.get, icon_size());
+  deal_line("Give", d.give, "  for", d.get);  // the deal in one line
 
-  const Verdict ok = check_offer(v, viewer, d);
+  const Verdict ok = ui_verdict(v, viewer, can_act, make_offer_action(d));
   verdict_line(ok, d.to < 0 ? "Ready to offer to everyone." : "Ready to offer.");
-  if (guarded_button("Make offer", ok.ok && can_act, can_act ? ok.why : "Not your move.",
-                     ImVec2(px(120), 0))) {
+  if (button("trade_offer", "Make offer", ImVec2(px(120), 0), ok.ok(), ok.sentence())) {
     submit_or_note(s, st, make_offer_action(d));
   }
   ImGui::SameLine();
-  if (ImGui::Button("Clear")) {
+  if (button("trade_clear", "Clear")) {
     const int to = d.to;
     d = OfferDraft{};
     d.to = to;
@@ -365,33 +219,15 @@ void draw_builder(Session& s, TradeViewState& st, const GameState& v, int viewer
 }
 
 const char* answer_word(TradeAnswer a) {
-  switch (a) {
-    case TradeAnswer::Pending:
-      return "thinking";
-    case TradeAnswer::Accepted:
-      return "accepts";
-    case TradeAnswer::Declined:
-      return "declines";
-    case TradeAnswer::Countered:
-      return "counters";
-    case TradeAnswer::NotAsked:
-      return "not asked";
-  }
-  return "";
+  static const char* const kWords[] = {"thinking", "accepts", "declines", "counters", "not asked"};
+  return kWords[static_cast<size_t>(a)];
 }
 
 void offer_summary(const Session& s, const TradeOffer& o, int viewer) {
   seat_chip(o.from, px(12), true);
   ImGui::SameLine();
   const std::string who = o.from == viewer ? "You offer" : seat_name3(s, o.from) + " offers";
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(who.c_str());
-  ImGui::SameLine();
-  bundle_inline(o.give, icon_size());
-  ImGui::SameLine();
-  ImGui::TextUnformatted("for");
-  ImGui::SameLine();
-  bundle_inline(o.get, icon_size());
+  deal_line(who.c_str(), o.give, "for", o.get);
   ImGui::TextDisabled(
       "to %s", o.to < 0 ? "everyone" : (o.to == viewer ? "you" : seat_name3(s, o.to).c_str()));
 }
@@ -438,8 +274,10 @@ void responses(Session& s, TradeViewState& st, const GameState& v, int viewer, b
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(wc), "%s", w.c_str());
     if (has_button) {
       ImGui::SameLine(row_w - bw);
-      const Verdict c = check_confirm(v, p);
-      if (guarded_button("Confirm", confirm && c.ok, c.why)) {
+      const Verdict c = ui_verdict(v, viewer, confirm, Action::simple(ActionType::ConfirmTrade, p));
+      const std::string id = "trade_confirm_" + std::to_string(p);
+      if (button(id.c_str(), "Confirm", ImVec2(0, 0), c.ok(),
+                 confirm ? c.sentence() : "Wait until everybody has answered.")) {
         submit_or_note(s, st, Action::simple(ActionType::ConfirmTrade, p));
       }
     }
@@ -472,8 +310,8 @@ void draw_pending(Session& s, TradeViewState& st, const GameState& v, int viewer
         v.offer.answers[p] == TradeAnswer::Accepted || v.offer.answers[p] == TradeAnswer::Countered;
   }
   if (confirm && !any) ImGui::TextDisabled("Nobody accepted. Cancel to go on with your turn.");
-  if (guarded_button(confirm && !any ? "Close offer" : "Cancel offer", confirm && can_act,
-                     "Wait until everybody has answered.")) {
+  if (button("trade_cancel", confirm && !any ? "Close offer" : "Cancel offer", ImVec2(0, 0),
+             confirm && can_act, "Wait until everybody has answered.")) {
     submit_or_note(s, st, Action::simple(ActionType::CancelTrade));
   }
   panel_end();
@@ -496,25 +334,27 @@ void draw_incoming(Session& s, TradeViewState& st, const GameState& v, int viewe
   bundle_inline(v.players[viewer].resources, px(16), "no cards");
   ImGui::Spacing();
 
-  const Verdict acc = check_accept(v, viewer);
+  const Verdict acc = ui_verdict(v, viewer, can_act, Action::simple(ActionType::AcceptTrade));
+  const Verdict dec = ui_verdict(v, viewer, can_act, Action::simple(ActionType::DeclineTrade));
+  // Whether this game allows counter-offers: the engine's answer to the offer turned around.
+  const bool counters = ui_verdict(v, viewer, can_act, make_counter_action(o.get, o.give)).reason !=
+                        Reason::CountersNotAllowed;
   const ImU32 good = theme().good;
   const float third = (ImGui::CalcItemWidth() - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
   ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(good, 0.8f)));
-  if (guarded_button("Accept", acc.ok && can_act, can_act ? acc.why : "Not your move.",
-                     ImVec2(third, 0))) {
+  if (button("trade_accept", "Accept", ImVec2(third, 0), acc.ok(), acc.sentence())) {
     submit_or_note(s, st, Action::simple(ActionType::AcceptTrade));
   }
   ImGui::PopStyleColor();
   ImGui::SameLine();
-  if (guarded_button("Decline", can_act, "Not your move.", ImVec2(third, 0))) {
+  if (button("trade_decline", "Decline", ImVec2(third, 0), dec.ok(), dec.sentence())) {
     submit_or_note(s, st, Action::simple(ActionType::DeclineTrade));
   }
-  const bool arena = v.options.trade == TradeMode::OneForOne;
   ImGui::SameLine();
-  const bool say_why = !acc.ok && can_act;
-  if (guarded_button(st.counter_open ? "Hide counter" : "Counter...", !arena && can_act,
-                     arena ? "Arena rules: accept or decline only." : "Not your move.",
-                     ImVec2(third, 0))) {
+  const bool say_why = !acc.ok() && can_act;
+  if (button("trade_counter", st.counter_open ? "Hide counter" : "Counter...", ImVec2(third, 0),
+             counters && can_act,
+             counters ? "Not your move." : "Counter-offers are not allowed in this game.")) {
     st.counter_open = !st.counter_open;
   }
   if (say_why) verdict_line(acc, "");
@@ -526,14 +366,15 @@ void draw_incoming(Session& s, TradeViewState& st, const GameState& v, int viewe
     st.counter_give = o.get;
     st.counter_get = o.give;
   }
-  if (st.counter_open && !arena) {
+  if (st.counter_open && counters) {
     ImGui::Separator();
     ImGui::TextUnformatted("Your counter-offer");
-    bundle_table("##counter_table", v.players[viewer].resources, st.counter_give, st.counter_get,
-                 true, "You give", "You get");
-    const Verdict c = check_counter(v, viewer, st.counter_give, st.counter_get);
+    bundle_table("counter", v.players[viewer].resources, st.counter_give, st.counter_get, true,
+                 "You give", "You get");
+    const Verdict c =
+        ui_verdict(v, viewer, can_act, make_counter_action(st.counter_give, st.counter_get));
     verdict_line(c, "Ready to send.");
-    if (guarded_button("Send counter", c.ok && can_act, c.why)) {
+    if (button("trade_send_counter", "Send counter", ImVec2(0, 0), c.ok(), c.sentence())) {
       submit_or_note(s, st, make_counter_action(st.counter_give, st.counter_get));
       st.counter_open = false;
     }
@@ -550,14 +391,14 @@ void draw_watching(Session& s, TradeViewState& st, const GameState& v, int viewe
 
 }  // namespace
 
-void draw_trade_panel(Session& s, TradeViewState& st) {
+void draw_trade_panel(const GameFrame& f, TradeViewState& st) {
+  Session& s = f.session;
   if (!s.active()) return;
-  const Observation obs = s.observation();
-  const GameState& v = obs.view;
-  const int viewer = obs.seat;
-  const bool can_act = s.human_to_act() && viewer >= 0 && v.to_move() == viewer;
+  const GameState& v = f.obs.view;
+  const int viewer = f.viewer;
+  const bool can_act = f.my_turn;
   ImGui::PushID("trade_panel");
-  switch (trade_screen(v, viewer, can_act)) {
+  switch (trade_screen(v, viewer)) {
     case TradeScreen::Builder:
       draw_builder(s, st, v, viewer, can_act);
       break;
@@ -591,14 +432,14 @@ void draw_trade_panel(Session& s, TradeViewState& st) {
   ImGui::PopID();
 }
 
-void draw_bank_trade(Session& s, BankTradeState& st) {
+void draw_bank_trade(const GameFrame& f, BankTradeState& st) {
+  Session& s = f.session;
   if (!s.active()) return;
-  const Observation obs = s.observation();
-  const GameState& v = obs.view;
-  const int viewer = obs.seat;
+  const GameState& v = f.obs.view;
+  const int viewer = f.viewer;
   if (viewer < 0) return;
   const PlayerState& me = v.players[viewer];
-  const bool can_act = s.human_to_act() && v.to_move() == viewer;
+  const bool can_act = f.my_turn;
   const bool fog = island_hidden(s.state());  // the bank's counts would name hidden hexes
   const Theme& t = theme();
   ImGui::PushID("bank_trade");
@@ -610,13 +451,11 @@ void draw_bank_trade(Session& s, BankTradeState& st) {
     ImGui::TextUnformatted(label);
     for (int r = 0; r < kNumResources; ++r) {
       ImGui::SameLine(r == 0 ? px(44) : 0.0f, px(8));
-      ImGui::PushID(r + (giving ? 0 : 10));
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const bool usable =
           giving ? me.resources[r] >= me.trade_rate[r] : (v.bank[r] > 0 && r != st.give);
-      ImGui::InvisibleButton("res", ImVec2(sz, sz + ImGui::GetTextLineHeight()));
-      const bool hovered = ImGui::IsItemHovered();
-      if (ImGui::IsItemClicked() && usable) {
+      const std::string id = std::string(giving ? "bank_give_" : "bank_get_") + std::to_string(r);
+      if (area_button(id.c_str(), ImVec2(sz, sz + ImGui::GetTextLineHeight()), usable)) {
         (giving ? st.give : st.get) = r;
         if (giving && st.get == r) st.get = -1;
       }
@@ -624,6 +463,7 @@ void draw_bank_trade(Session& s, BankTradeState& st) {
       if (!usable) {
         dl->AddRectFilled(p, ImVec2(p.x + sz, p.y + sz), IM_COL32(30, 30, 30, 150), 4.0f);
       }
+      const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled);
       const bool selected = (giving ? st.give : st.get) == r;
       if (selected) {
         dl->AddRect(ImVec2(p.x - 2, p.y - 2), ImVec2(p.x + sz + 2, p.y + sz + 2), t.accent, 5.0f, 0,
@@ -656,29 +496,28 @@ void draw_bank_trade(Session& s, BankTradeState& st) {
           ImGui::SetTooltip("Get 1 %s (bank holds %d)", name, v.bank[r]);
         }
       }
-      ImGui::PopID();
     }
   };
   row("Give", true);
   row("Get", false);
   if (st.give >= 0 && st.get >= 0) {
     const Verdict ok =
-        check_bank_trade(v, viewer, static_cast<Resource>(st.give), static_cast<Resource>(st.get));
+        ui_verdict(v, viewer, can_act, Action::simple(ActionType::TradeBank, st.give, st.get));
     char label[96];
     std::snprintf(label, sizeof label, "Trade %d %s for 1 %s", me.trade_rate[st.give],
                   resource_label(static_cast<Resource>(st.give)),
                   resource_label(static_cast<Resource>(st.get)));
-    if (guarded_button(label, ok.ok && can_act, can_act ? ok.why : "Not your move.")) {
+    if (button("bank_ok", label, ImVec2(0, 0), ok.ok(), ok.sentence())) {
       std::string err;
       s.submit(Action::simple(ActionType::TradeBank, st.give, st.get), &err);
       if (me.resources[st.give] < 2 * me.trade_rate[st.give]) st.give = -1;
     }
   } else {
-    const Verdict ok = check_bank_trade(v, viewer, Resource::Wood, Resource::Brick);
+    // Whose turn or which step it is, if that is what stops a trade; else how to start one.
+    const Verdict now = ui_verdict(v, viewer, can_act, Action::simple(ActionType::TradeBank, 0, 1));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.text_dim));
-    ImGui::TextWrapped("%s", !ok.ok && ok.why.find("hold") == std::string::npos
-                                 ? ok.why.c_str()
-                                 : "Pick what to give, then what to get.");
+    ImGui::TextWrapped("%s", is_turn_reason(now.reason) ? now.sentence().c_str()
+                                                        : "Pick what to give, then what to get.");
     ImGui::PopStyleColor();
   }
   panel_end();
@@ -689,26 +528,8 @@ bool trade_needs_attention(const Session& s) {
   if (!s.active()) return false;
   const int viewer = s.viewer();
   const GameState& st = s.state();
-  const TradeScreen ts = trade_screen(st, viewer, true);
+  const TradeScreen ts = trade_screen(st, viewer);
   return ts == TradeScreen::Incoming || ts == TradeScreen::Confirm;
-}
-
-std::string trade_status_line(const Session& s) {
-  if (!s.active()) return "";
-  const GameState& v = s.state();
-  const int viewer = s.viewer();
-  if (v.phase == Phase::TradeResponse) {
-    const int who = v.to_move();
-    const std::string offerer =
-        v.offer.from == viewer ? "your" : seat_name3(s, v.offer.from) + "'s";
-    if (who == viewer) return "Answer " + offerer + " offer";
-    return seat_name3(s, who) + " is considering " + offerer + " offer";
-  }
-  if (v.phase == Phase::TradeConfirm) {
-    if (v.offer.from == viewer) return "Choose a trade partner or cancel";
-    return seat_name3(s, v.offer.from) + " is choosing a trade partner";
-  }
-  return "";
 }
 
 }  // namespace catan::ui

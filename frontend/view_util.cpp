@@ -43,41 +43,6 @@ std::string seat_role(const Session& s, int seat) {
          capitalized(personality_name(c.ai.personality));
 }
 
-bool resource_stepper(const char* id, Resource r, int* value, int lo, int hi, const char* tooltip) {
-  ImGui::PushID(id);
-  const float h = ImGui::GetFrameHeight();
-  bool changed = false;
-  ImVec2 p = ImGui::GetCursorScreenPos();
-  draw_resource_icon(ImGui::GetWindowDrawList(), ImVec2(p.x, p.y - 1), h + 2, r);
-  ImGui::Dummy(ImVec2(h + 2, h));
-  if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
-  ImGui::SameLine(0, 4);
-  ImGui::BeginDisabled(*value <= lo);
-  if (ImGui::Button("-", ImVec2(h, h))) {
-    --*value;
-    changed = true;
-  }
-  ImGui::EndDisabled();
-  ImGui::SameLine(0, 2);
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "%d", *value);
-  const float w = ImGui::CalcTextSize("00").x + 6;
-  ImVec2 c = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(w, h));
-  const ImVec2 ts = ImGui::CalcTextSize(buf);
-  ImGui::GetWindowDrawList()->AddText(ImVec2(c.x + (w - ts.x) * 0.5f, c.y + (h - ts.y) * 0.5f),
-                                      *value > 0 ? theme().text : theme().text_dim, buf);
-  ImGui::SameLine(0, 2);
-  ImGui::BeginDisabled(*value >= hi);
-  if (ImGui::Button("+", ImVec2(h, h))) {
-    ++*value;
-    changed = true;
-  }
-  ImGui::EndDisabled();
-  ImGui::PopID();
-  return changed;
-}
-
 void bundle_inline(const ResourceCounts& c, float icon_size, const char* empty_text) {
   if (total(c) == 0) {
     ImGui::TextDisabled("%s", empty_text);
@@ -264,16 +229,6 @@ void panel_end() {
   ImGui::SetCursorScreenPos(ImVec2(f.start.x, bottom));
   ImGui::Dummy(ImVec2(f.width, 0));
   ImGui::PopID();
-}
-
-bool guarded_button(const char* label, bool enabled, const std::string& why, ImVec2 size) {
-  ImGui::BeginDisabled(!enabled);
-  const bool pressed = ImGui::Button(label, size);
-  ImGui::EndDisabled();
-  if (!enabled && !why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::SetTooltip("%s", why.c_str());
-  }
-  return pressed && enabled;
 }
 
 }  // namespace catan::ui

@@ -1,9 +1,8 @@
-// Small drawing helpers shared by UI-B's views (trade, players, log, end screen, settings).
-// Not a public contract: other views may use them, but theme.h stays the source of colours.
+// Small drawing helpers shared by the views (trade, players, log, end screen, settings).
+// theme.h stays the source of colours; widgets.h has the button and the stepper.
 //
 //   std::string seat_label(session, seat)      // config name, else the palette colour name
 //   void seat_labels(session, names)           // the four names for events.h describe()
-//   bool resource_stepper(id, r, &n, lo, hi)   // [icon] [-] n [+]; true when n changed
 //   void bundle_inline(counts, icon_size)      // icons with "x2" counts on one line (an item)
 //   void seat_chip(seat, size)                 // coloured disc (an item), e.g. before a name
 //   void rich_text(segments, wrap_width)       // word-wrapped text with per-segment colours
@@ -30,8 +29,6 @@ std::string seat_name3(const Session& s, int seat);
 // "Hard Trader" for an AI seat, "Human" for a person.
 std::string seat_role(const Session& s, int seat);
 
-bool resource_stepper(const char* id, Resource r, int* value, int lo, int hi,
-                      const char* tooltip = nullptr);
 void bundle_inline(const ResourceCounts& c, float icon_size, const char* empty_text = "nothing");
 void seat_chip(int seat, float size, bool frame_aligned = false);
 // `s` shortened with a trailing "." so it fits `width` pixels.
@@ -51,9 +48,5 @@ void rich_text(const std::vector<TextSeg>& segs, float wrap_width);
 // A rounded, bordered section with a header line; call panel_end() after the content.
 void panel_begin(const char* id, const char* title, ImU32 accent = 0);
 void panel_end();
-
-// A button that is drawn disabled (and says why in a tooltip) when `enabled` is false.
-bool guarded_button(const char* label, bool enabled, const std::string& why,
-                    ImVec2 size = ImVec2(0, 0));
 
 }  // namespace catan::ui

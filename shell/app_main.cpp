@@ -5,7 +5,15 @@
 // Native options:  --frames N          quit after N frames
 //                  --screenshot F.png  save the last frame as PNG (implies --frames 10 if unset)
 //                  --size WxH          initial window size in points (default 1280x720)
+// catan-app-uitest, the same shell built with CATAN_UITEST and the UI test driver
+// (tests/frontend/uitest_driver.h), also takes
+//                  --uitest SCRIPT     play the script by synthesized clicks; exit 0 passed, 1
+//                  failed
 #include <SDL.h>
+
+#ifndef CATAN_UITEST
+#define CATAN_UITEST 0
+#endif
 
 #if CATAN_GL_ES3
 #include <GLES3/gl3.h>
@@ -37,7 +45,10 @@
 #include "frontend/theme.h"
 #include "shell/platform_png.h"
 #ifdef __EMSCRIPTEN__
-#include "shell/web_bridge.h"  // web engineer: the JS bridge
+#include "shell/web_bridge.h"  // the JS bridge
+#endif
+#if CATAN_UITEST
+#include "tests/frontend/uitest_driver.h"
 #endif
 
 namespace {
@@ -46,6 +57,9 @@ struct Shell {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
   std::unique_ptr<catan::App> app;
+#if CATAN_UITEST
+  std::unique_ptr<catan::uitest::Driver> driver;
+#endif
   bool running = true;
   Uint64 last_ticks = 0;
   float font_scale = 0.0f;  // framebuffer pixels per window point the font atlas was built for
@@ -177,10 +191,17 @@ void main_loop_iteration(void* arg) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
-  s.app->before_new_frame();  // the UI test mode injects its synthesized mouse here
+#if CATAN_UITEST
+  if (s.driver) s.driver->before_new_frame();  // the synthesized mouse
+#endif
   ImGui::NewFrame();
   s.app->frame(dt);
-  if (s.app->wants_quit()) s.running = false;
+#if CATAN_UITEST
+  if (s.driver) {
+    s.driver->after_frame();
+    if (s.driver->finished()) s.running = false;
+  }
+#endif
   ImGui::Render();
 
   int fb_w = 0, fb_h = 0;
@@ -190,8 +211,10 @@ void main_loop_iteration(void* arg) {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-  std::string requested;  // the UI test mode asks for screenshots at chosen moments
-  if (s.app->take_screenshot_request(&requested)) save_screenshot(s, requested);
+#if CATAN_UITEST
+  std::string requested;  // the UI test script asks for screenshots at chosen moments
+  if (s.driver && s.driver->take_screenshot_request(&requested)) save_screenshot(s, requested);
+#endif
   if (!s.running && !s.screenshot.empty() && s.max_frames < 0) save_screenshot(s, s.screenshot);
   ++s.frame;
   if (s.max_frames >= 0 && s.frame >= s.max_frames) {
@@ -213,17 +236,18 @@ int main(int argc, char** argv) {
       shell->max_frames = std::atol(argv[++i]);
     } else if (arg == "--screenshot" && i + 1 < argc) {
       shell->screenshot = argv[++i];
+#if CATAN_UITEST
     } else if (arg == "--uitest" && i + 1 < argc) {
       uitest_path = argv[++i];
+#endif
     } else if (arg == "--size" && i + 1 < argc) {
       if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2) {
         std::fprintf(stderr, "--size expects WxH\n");
         return 2;
       }
     } else {
-      std::fprintf(stderr,
-                   "usage: %s [--frames N] [--screenshot out.png] [--size WxH] [--uitest script]\n",
-                   argv[0]);
+      std::fprintf(stderr, "usage: %s [--frames N] [--screenshot out.png] [--size WxH]%s\n",
+                   argv[0], CATAN_UITEST ? " [--uitest script]" : "");
       return 2;
     }
   }
@@ -280,25 +304,23 @@ int main(int argc, char** argv) {
 
   shell->app = std::make_unique<catan::App>();
 #ifdef __EMSCRIPTEN__
-  // Web bridge hook (web engineer; shell/web_bridge.cpp): window.catan, postMessage, saves.
+  // The web bridge (shell/web_bridge.cpp): window.catan, postMessage, saves.
   catan::web::attach_app(*shell->app);
 #else
   if (uitest_path.empty() && shell->max_frames < 0 && shell->screenshot.empty())
     attach_native_persistence(*shell->app);
 #endif
+#if CATAN_UITEST
   if (!uitest_path.empty()) {
-    std::FILE* f = std::fopen(uitest_path.c_str(), "rb");
-    if (!f) {
+    std::ifstream in(uitest_path, std::ios::binary);
+    std::ostringstream script;
+    if (!in || !(script << in.rdbuf())) {
       std::fprintf(stderr, "cannot read %s\n", uitest_path.c_str());
       return 2;
     }
-    std::string script;
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) script.append(buf, n);
-    std::fclose(f);
-    shell->app->start_uitest(script);
+    shell->driver = std::make_unique<catan::uitest::Driver>(*shell->app, script.str());
   }
+#endif
 
 #ifdef __EMSCRIPTEN__
   // Runs one iteration per requestAnimationFrame; never returns.
@@ -306,7 +328,11 @@ int main(int argc, char** argv) {
 #else
   while (shell->running) main_loop_iteration(shell);
 
-  const int exit_code = shell->app->exit_code();
+  int exit_code = 0;
+#if CATAN_UITEST
+  if (shell->driver) exit_code = shell->driver->exit_code();
+  shell->driver.reset();
+#endif
   shell->app.reset();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/game.h"
 
@@ -45,14 +46,15 @@ struct BenchResult {
   int games = 0;
   int finished = 0;  // games that reached a winner within the action cap
   uint64_t total_actions = 0;
-  uint64_t signature = 0;  // FNV-1a over every final state's key fields
+  uint64_t signature = 0;  // FNV-1a (engine/hash.h) over every final state's key fields
   double seconds = 0;      // wall clock
   double cpu_seconds = 0;  // process CPU time (std::clock; the machine is shared)
   std::string error;       // non-empty if the engine refused a legal action
 };
 BenchResult run_bench(int games, uint64_t seed);
 
-// The action grammar and command list, as printed by `help` and in docs/PROTOCOL.md.
-extern const char* const kProtocolHelp[];
+// The command list and the action grammar, as printed by `help` and in docs/PROTOCOL.md: one
+// line per entry, generated from the command table.
+std::vector<std::string> protocol_help();
 
 }  // namespace catan

@@ -7,22 +7,15 @@
 // held-out log-loss and winner accuracy of the fitted model beside two baselines (VP
 // alone, and the hand-written evaluate() with a fitted temperature), then the weights:
 //
-//   build/native-release/tools/fit_value [--games N] [--seed S] [--every K] [--jobs J] [--setup]
-//
-// 20,000 games (--every 2, 751,357 positions, 3.7 min on 2 cores) gave held-out log-loss
-// 1.090 and winner accuracy 51.6%, against 1.147 / 48.2% for evaluate() and 1.224 / 40.7%
-// for VP alone (uniform: 1.386). Used as the score of Expert's playouts it measured no
-// stronger than evaluate() (the comment on ExpertBot::score in engine/ai/ai.cpp); the tool
-// stays as the instrument for the next try (e.g. as the leaf of a deeper search).
+//   build/<preset>/tools/fit_value [--games N] [--seed S] [--every K] [--jobs J] [--setup]
 //
 // --setup records one position per game, the first roll after the placements, and fits on
 // the features that vary there (production, resource kinds, ports, expansion, starting hand,
-// seat order). 20,000 games (seed 7): held-out log-loss 1.327 and winner accuracy 35.8%
-// against 1.365 / 30.8% for evaluate() (uniform 1.386; the strongest weights: +0.44 per
-// resource kind, +0.19 for a 3:1 port, +0.21 per weighted pip, wood and brick pips below the
-// others). Used to choose Expert's placements (P(we win) after the greedy finish of
-// setup_lookahead) it measured no stronger: a Hard bot with Expert's parameters vs 3 Hard,
-// 8,000 games, seed 101, 2,284 wins against 2,290 (with evaluate() added: 2,306).
+// seat order).
+//
+// A research tool, built only with -DCATAN_BUILD_RESEARCH_TOOLS=ON. Its models predict the
+// winner better than evaluate() but made Expert no stronger, neither as the playout score
+// nor for the placements; docs/AI.md has the numbers.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -36,8 +29,9 @@
 #include "engine/ai/ai.h"
 #include "engine/ai/ai_internal.h"
 #include "engine/game.h"
-#include "engine/observation.h"
+#include "engine/match/runner.h"
 #include "engine/options.h"
+#include "tools/tool_common.h"
 #include "tools/value_features.h"
 
 using namespace catan;
@@ -69,8 +63,10 @@ void play(int g, uint64_t seed, int every, std::vector<Position>* out) {
   std::vector<Position> mine;
   int last_turn = -1;
   const ai::Params neutral{};
-  while (game.state().phase != Phase::GameOver && game.history().size() < 20000) {
-    const GameState& st = game.state();
+  match::RunLimits limits;
+  limits.max_actions = kMaxActionsPerGame;
+  match::play_bots(game, bots, limits, [&](const match::Decision&) {
+    const GameState& st = game.state();  // the position the decision is made in
     if (st.phase == Phase::Roll && st.turn != last_turn) {
       last_turn = st.turn;
       if (g_setup ? mine.empty() : st.turn % every == 0) {
@@ -84,14 +80,7 @@ void play(int g, uint64_t seed, int every, std::vector<Position>* out) {
         mine.push_back(p);
       }
     }
-    const int who = st.to_move();
-    if (who < 0) break;
-    Bot& b = *bots[who];
-    b.start(observe(st, who), game.visible_events(who));
-    while (!b.step(1e9)) {
-    }
-    if (!game.apply(b.action())) break;
-  }
+  });
   if (game.state().winner < 0) return;  // capped: no label
   for (Position& p : mine) p.winner = game.state().winner;
   out->insert(out->end(), mine.begin(), mine.end());

@@ -1,4 +1,4 @@
-// make_golden: (re)generates tests/golden/*.json, the golden games of issue 7.
+// make_golden: (re)generates tests/golden/*.json, the golden games (docs/HARDENING.md).
 // Never run by the tests. Run it after an intended rule or AI change, review the diff
 // (which games changed and why), and commit the new files with that explanation:
 //
@@ -23,8 +23,10 @@ namespace {
 
 constexpr int kCheckpointEvery = 50;
 
+using OptionList = std::vector<std::pair<std::string, std::string>>;
+
 GoldenSpec random_game(std::string name, std::string description, uint64_t seed,
-                       std::vector<std::pair<std::string, std::string>> options) {
+                       OptionList options) {
   GoldenSpec s;
   s.name = std::move(name);
   s.description = std::move(description);
@@ -34,14 +36,9 @@ GoldenSpec random_game(std::string name, std::string description, uint64_t seed,
   return s;
 }
 
-GoldenSpec ai_game(std::string name, std::string description, uint64_t seed,
-                   std::vector<std::pair<std::string, std::string>> options, AiLevel level,
-                   int players, int max_actions) {
-  GoldenSpec s;
-  s.name = std::move(name);
-  s.description = std::move(description);
-  s.seed = seed;
-  s.options = std::move(options);
+GoldenSpec ai_game(std::string name, std::string description, uint64_t seed, OptionList options,
+                   AiLevel level, int players, int max_actions) {
+  GoldenSpec s = random_game(std::move(name), std::move(description), seed, std::move(options));
   s.policy = "ai";
   s.max_actions = max_actions;
   const Personality personalities[] = {Personality::Balanced, Personality::Trader,
@@ -60,7 +57,7 @@ GoldenSpec ai_game(std::string name, std::string description, uint64_t seed,
 }
 
 std::vector<GoldenSpec> golden_specs() {
-  using P = std::vector<std::pair<std::string, std::string>>;
+  using P = OptionList;
   std::vector<GoldenSpec> v;
   v.push_back(random_game("classic4_balanced", "classic, 4 players, balanced board (default)", 101,
                           P{{"preset", "classic"}, {"players", "4"}, {"board", "balanced"}}));
@@ -85,8 +82,7 @@ std::vector<GoldenSpec> golden_specs() {
                             {"players", "2"},
                             {"visibility", "terra_incognita"},
                             {"dice", "balanced"}}));
-  v.push_back(
-      random_game("arena4", "arena preset (document 000), 4 players", 707, P{{"preset", "arena"}}));
+  v.push_back(random_game("arena4", "arena preset, 4 players", 707, P{{"preset", "arena"}}));
   v.push_back(random_game("arena4_b", "arena preset, another seed", 808, P{{"preset", "arena"}}));
   v.push_back(random_game(
       "classic4_blitz_beginner", "classic, 4 players, beginner, Blitz", 909,

@@ -1,5 +1,5 @@
-// catan-soak (issue 7): long randomized runs with check_invariants after every action.
-// Not part of CI; scripts/soak runs it with the issue's counts on a native release build.
+// catan-soak: long randomized runs with check_invariants after every action. Not part of
+// CI; scripts/soak runs it with its default counts on a native release build.
 //
 //   catan-soak [--random N] [--ai N] [--expert-iterations K] [--seed S] [--max-ai-actions A]
 //              [--first-random I] [--first-ai I]
@@ -23,7 +23,7 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
-#include "engine/observation.h"
+#include "engine/match/runner.h"
 #include "engine/serialize.h"
 #include "tools/tool_common.h"
 
@@ -106,7 +106,7 @@ long random_game(uint64_t index, uint64_t seed, long* illegal_tried, Failure* f)
         ++*illegal_tried;
       }
     }
-    const Action& a = pick_random_no_offers(legal, rng);
+    const Action& a = random_move(legal, rng);
     std::string err;
     if (keep_game) {
       if (!game.apply(a, &err)) return fail("legal " + a.to_string() + " refused: " + err);
@@ -148,38 +148,50 @@ long ai_game(uint64_t index, uint64_t seed, int expert_iterations, int max_actio
     o.players = 4;
     if (!validate(o, &error)) return 0;
   }
-  std::vector<std::unique_ptr<Bot>> bots;
   const Personality personalities[] = {Personality::Balanced,     Personality::Trader,
                                        Personality::Aggressor,    Personality::Builder,
                                        Personality::Expansionist, Personality::Opportunist};
+  std::vector<AiConfig> configs;
   for (int i = 0; i < o.players; ++i) {
     AiConfig c;
     c.level = level;
     c.personality = personalities[(index + static_cast<uint64_t>(i)) % 6];
     c.max_iterations = expert_iterations;
     c.seed = seed * 7 + static_cast<uint64_t>(i);
-    bots.push_back(make_bot(c));
+    configs.push_back(c);
   }
+  const auto bots = match::make_bots(configs);
   const double t0 = now_seconds();
   Game game(o, seed);
-  long n = 0;
-  auto fail = [&](const std::string& what) {
+  std::string problem, last = "the start";
+  size_t at = 0;  // actions applied when the problem showed
+  auto note = [&](const std::string& what) {
+    if (!problem.empty() || what.empty()) return;
+    problem = what;
+    at = game.history().size();
+  };
+  auto check = [&] {
+    const std::string inv = check_invariants(game.state());
+    if (!inv.empty()) note("after " + last + ": " + inv);
+  };
+  match::RunLimits limits;
+  limits.max_actions = static_cast<size_t>(max_actions);
+  const match::RunResult r = match::play_bots(game, bots, limits, [&](const match::Decision& d) {
+    check();  // the state the previous action left
+    if (!d.illegal.empty()) note("bot chose illegal " + d.illegal);
+    last = d.action.to_string();
+  });
+  check();
+  if (!r.finished && game.history().size() < limits.max_actions)
+    note("the game stopped before its end");
+  if (!problem.empty()) {
     f->failed = true;
     f->what = std::string("AI game ") + std::to_string(index) + " (" + ai_level_name(level) +
               (arena ? ", arena" : ", classic") + ", " + std::to_string(o.players) + "p) seed " +
-              std::to_string(seed) + " action " + std::to_string(n) + ": " + what;
-    return -1L;
-  };
-  while (game.state().phase != Phase::GameOver && n < max_actions) {
-    const int seat = game.state().to_move();
-    if (seat < 0) return fail("no seat to move");
-    const Action a = bots[seat]->decide(observe(game.state(), seat), game.visible_events(seat));
-    std::string err;
-    if (!game.apply(a, &err)) return fail("bot chose illegal " + a.to_string() + ": " + err);
-    ++n;
-    const std::string inv = check_invariants(game.state());
-    if (!inv.empty()) return fail("after " + a.to_string() + ": " + inv);
+              std::to_string(seed) + " action " + std::to_string(at) + ": " + problem;
+    return -1;
   }
+  const long n = static_cast<long>(game.history().size());
   AiStats& st = stats[static_cast<int>(level)];
   ++st.games;
   st.actions += n;

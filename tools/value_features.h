@@ -1,6 +1,6 @@
-// The position features of tools/fit_value's value model (one row per seat). Tool-only:
-// the model it fits predicts winners better than evaluate() but did not make Expert
-// stronger as its playout score (engine/ai/ai.cpp, comment on ExpertBot::score).
+// The position features of tools/fit_value's value model (one row per seat). Research
+// only (CATAN_BUILD_RESEARCH_TOOLS): the model predicts winners better than evaluate() but
+// made Expert no stronger (docs/AI.md, fitted value model).
 #pragma once
 #include <algorithm>
 #include <array>

@@ -1,21 +1,31 @@
 // The page runtime shared by index.html and embed.html (data-page="index" | "embed"):
 //   - checks WebAssembly and WebGL 2, shows a clear message when either is missing;
-//   - downloads app.wasm + app.js with a real progress bar, then starts the Emscripten app;
+//   - downloads app.wasm with a real progress bar, checks that it and app.js belong to this
+//     release, then starts the Emscripten app (app.js is a plain <script src>: the pages'
+//     Content-Security-Policy allows no inline script);
 //   - polls the wasm bridge (shell/web_bridge.cpp) once per animation frame for events;
 //   - saves the game in localStorage after every action and resumes it on reload;
 //   - the postMessage API for embedding pages and window.catan for integrators and tests;
-//   - share links (board from the seed) and replay links (the whole game, compact);
-//   - registers the service worker (web/sw.js) for offline play.
+//   - share links (board from the board seed) and replay links (finished games only);
+//   - the service worker (web/sw.js): offline play, and updates applied between games.
+//
+// Whatever the bridge, the URL or a message contains, the page always ends its start-up with
+// a `ready` event (or an `error` event with fatal: true when the app cannot run at all) and
+// resolves catan.ready.
 (function () {
   'use strict';
 
   const P = window.CatanParams;
+  const hasOwn = P.hasOwn;
+  // The release this file belongs to: its version and the size and SRI hash of app.js and
+  // app.wasm. Written by web/tools/make-site.mjs; "dev" when the site was not finished.
+  const RELEASE = /*__CATAN_RELEASE__*/ { version: 'dev', files: {} };
   const PAGE = document.documentElement.dataset.page === 'embed' ? 'embed' : 'index';
   const EMBEDDED = window.parent !== window;
-  const SAVE_FORMAT = 1; // bump together with kWebSaveVersion in shell/web_bridge.h
   const KEY_SETTINGS = 'catan.settings.v1';
+  const MAX_CODE = 200000; // longest replay code accepted (the bridge has the same limit)
   const $ = (id) => document.getElementById(id);
-  const t0 = performance.now();
+  const errorText = (e) => String((e && e.message) || e).slice(0, 300);
 
   // ---------------------------------------------------------------- messages on the page
   function showFatal(title, lines) {
@@ -30,17 +40,26 @@
       ul.appendChild(li);
     }
     $('loading').hidden = true;
+    settle([title].concat(lines));
   }
 
-  let noticeTimer = 0;
+  // Notices stack at the bottom of the page; each line goes away after a while (sticky ones
+  // when clicked).
   function notice(text, kind, sticky) {
-    const n = $('notice');
-    if (!n) return;
-    n.textContent = text;
-    n.className = 'notice ' + (kind || 'info');
-    n.hidden = false;
-    clearTimeout(noticeTimer);
-    if (!sticky) noticeTimer = setTimeout(() => (n.hidden = true), 6000);
+    const box = $('notice');
+    if (!box) return;
+    const line = document.createElement('div');
+    line.className = 'notice-line ' + (kind || 'info');
+    line.textContent = text;
+    const drop = () => {
+      line.remove();
+      if (!box.firstChild) box.hidden = true;
+    };
+    line.addEventListener('click', drop);
+    while (box.childNodes.length >= 4) box.firstChild.remove();
+    box.appendChild(line);
+    box.hidden = false;
+    if (!sticky) setTimeout(drop, 8000);
   }
 
   // ---------------------------------------------------------------- storage (never throws)
@@ -66,24 +85,28 @@
     },
   };
 
-  // ---------------------------------------------------------------- URL parameters
-  const query = P.parseQuery(location.search);
-  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
-  const gameCode = hash.get('game');
-  if (query.errors.length) {
-    for (const e of query.errors) console.error('[catan] bad URL parameter: ' + e);
+  function cleanUrl(url) {
+    try { history.replaceState(null, '', url); } catch (e) { /* a sandboxed frame: keep it */ }
   }
 
+  // ---------------------------------------------------------------- URL parameters
+  const query = P.parseQuery(location.search);
+  for (const e of query.errors) console.error('[catan] bad URL parameter: ' + e);
+  for (const e of query.unknown) console.warn('[catan] bad URL parameter (ignored): ' + e);
+  const gameCode = new URLSearchParams(location.hash.replace(/^#/, '')).get('game');
+
+  // Only the known settings are read back, with their types checked.
   const settings = (() => {
-    let s = {};
-    try { s = JSON.parse(store.get(KEY_SETTINGS) || '{}') || {}; } catch (e) { s = {}; }
-    if (typeof s !== 'object' || Array.isArray(s)) s = {};
-    return s;
+    let s = null;
+    try { s = JSON.parse(store.get(KEY_SETTINGS) || 'null'); } catch (e) { s = null; }
+    const out = {};
+    if (s && typeof s === 'object' && hasOwn(s, 'muted') && typeof s.muted === 'boolean') out.muted = s.muted;
+    return out;
   })();
   // Muted: URL wins, then the saved setting, then muted by default when embedded.
   let muted = query.page.muted !== undefined ? query.page.muted
-    : typeof settings.muted === 'boolean' ? settings.muted : (PAGE === 'embed' || EMBEDDED);
-  const theme = query.page.theme || settings.theme || 'default';
+    : settings.muted !== undefined ? settings.muted : (PAGE === 'embed' || EMBEDDED);
+  const theme = query.page.theme || 'default';
 
   // Where saves go: the main page has one slot; each embed configuration has its own, so an
   // embedded demo never overwrites the visitor's own game.
@@ -106,11 +129,21 @@
   }
   if (EMBEDDED && !targetOrigin) {
     console.warn('[catan] embedded without a known parent origin: events are not posted. ' +
-      'Add ?origin=https://your.site (or origin=* to allow any).');
+      'Add ?origin=<the embedding page\'s origin> (or origin=* to allow any).');
   }
 
+  const listeners = new Set();
+  const RESERVED = new Set(['source', 'version', 'type']);
+  // Every message is {source: "catan", version: 1, type, ...}; a payload never overrides
+  // those three fields, and its keys are copied as own data (never through a setter).
   function post(type, payload) {
-    const msg = Object.assign({ source: 'catan', version: 1, type }, payload || {});
+    const msg = { source: 'catan', version: 1, type };
+    if (payload) {
+      for (const k of Object.keys(payload)) {
+        if (RESERVED.has(k)) continue;
+        Object.defineProperty(msg, k, { value: payload[k], enumerable: true, writable: true, configurable: true });
+      }
+    }
     listeners.forEach((fn) => {
       try { fn(msg); } catch (e) { console.error(e); }
     });
@@ -118,7 +151,6 @@
       try { window.parent.postMessage(msg, targetOrigin); } catch (e) { console.warn('[catan] postMessage failed', e); }
     }
   }
-  const listeners = new Set();
 
   // ---------------------------------------------------------------- environment checks
   function webgl2Available() {
@@ -138,14 +170,64 @@
   }
 
   // ---------------------------------------------------------------- the wasm bridge
+  // Every call is guarded: an exception from the wasm side or an unreadable result becomes
+  // {ok: false, error} (or an empty list / text), so no caller can be left half-done.
   let M = null; // the Emscripten Module once running
-  const call = (name, ret, types, args) => M.ccall(name, ret, types, args);
-  const callJson = (name, types, args) => JSON.parse(call(name, 'string', types || [], args || []));
+  function call(name, ret, types, args) {
+    if (!M) throw new Error('the app is not running');
+    return M.ccall(name, ret, types || [], args || []);
+  }
+  function callJson(name, types, args) {
+    let text;
+    try {
+      text = call(name, 'string', types, args);
+    } catch (e) {
+      console.error(`[catan] ${name} failed:`, e);
+      return { ok: false, error: `${name} failed (${errorText(e)})` };
+    }
+    try {
+      const v = JSON.parse(text);
+      if (v !== null && typeof v === 'object') return v;
+    } catch (e) { /* reported below */ }
+    console.error(`[catan] ${name} returned an unreadable result`);
+    return { ok: false, error: `${name} returned an unreadable result` };
+  }
+  // A list result: the bridge returns an array (or an object holding it under `key`).
+  function callList(name, key) {
+    const v = callJson(name);
+    if (Array.isArray(v)) return v;
+    if (v && hasOwn(v, key) && Array.isArray(v[key])) return v[key];
+    return [];
+  }
+  function callText(name) {
+    try {
+      const t = call(name, 'string');
+      return typeof t === 'string' ? t : '';
+    } catch (e) {
+      console.error(`[catan] ${name} failed:`, e);
+      return '';
+    }
+  }
+  function callVoid(name, types, args) {
+    try { call(name, null, types, args); } catch (e) { console.error(`[catan] ${name} failed:`, e); }
+  }
+  const failed = (r, fallback) => ({ ok: false, error: r && typeof r.error === 'string' ? r.error : fallback });
+
   let ready = false;
+  let settled = false;
   let readyResolve;
   const readyPromise = new Promise((r) => (readyResolve = r));
   const timing = { navigationToReady: null, navigationToFirstFrame: null, loadBytes: 0 };
-  let currentConfig = null; // the flat config of the running game (for share links)
+
+  // Ends the start-up exactly once: `ready` when the app runs, else a fatal `error` event.
+  // catan.ready resolves either way ({ok, errors}). Later fatal errors post `error` again.
+  function settle(fatalErrors) {
+    if (fatalErrors) post('error', { fatal: true, errors: fatalErrors });
+    if (settled) return;
+    settled = true;
+    if (!fatalErrors) post('ready', { page: PAGE, build: RELEASE.version });
+    readyResolve(fatalErrors ? { ok: false, errors: fatalErrors } : { ok: true });
+  }
 
   function requireReady() {
     if (!ready) throw new Error('catan: the app is still loading (await catan.ready)');
@@ -153,41 +235,72 @@
 
   function startGame(flat, source) {
     const r = callJson('catan_web_new_game', ['string'], [JSON.stringify(flat)]);
-    if (!r.ok) {
-      console.error(`[catan] ${source}: ${r.error}`);
-      return { ok: false, error: r.error };
+    if (r.ok !== true) {
+      const f = failed(r, 'the game could not be started');
+      console.error(`[catan] ${source}: ${f.error}`);
+      return f;
     }
-    currentConfig = Object.assign({}, flat, { seed: r.config.seed });
     return { ok: true, config: r.config };
   }
 
+  // The outline of a saved game, checked before the bridge sees it (the bridge checks the
+  // rest and replays the history). Returns an error text or null.
+  function saveProblem(text) {
+    let j;
+    try { j = JSON.parse(text); } catch (e) { return 'the saved game is corrupt (not valid JSON)'; }
+    const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+    if (!isObject(j) || !hasOwn(j, 'format') || j.format !== 'catan-web-save') return 'the saved game is corrupt (not a Catan save)';
+    if (!hasOwn(j, 'version') || typeof j.version !== 'number') return 'the saved game is corrupt (no version)';
+    if (!hasOwn(j, 'config') || !isObject(j.config)) return 'the saved game is corrupt (no config)';
+    if (!hasOwn(j, 'game') || !isObject(j.game)) return 'the saved game is corrupt (no game)';
+    return null;
+  }
+
   function loadSave(text, what) {
-    const r = callJson('catan_web_load', ['string'], [text]);
-    if (!r.ok) {
-      console.error(`[catan] ${what}: ${r.error}`);
-      return r;
+    const problem = saveProblem(text);
+    const r = problem ? { ok: false, error: problem } : callJson('catan_web_load', ['string'], [text]);
+    if (r.ok !== true) {
+      const f = failed(r, 'the saved game could not be loaded');
+      console.error(`[catan] ${what}: ${f.error}`);
+      return f;
     }
-    currentConfig = null;
-    return r;
+    return { ok: true };
   }
 
   function persist() {
-    const text = call('catan_web_save', 'string', [], []);
+    const text = callText('catan_web_save');
     if (text) store.set(saveKey, text);
+  }
+
+  // The spectator's view of the running game, or null.
+  function spectatorState() {
+    const s = callJson('catan_web_state', ['number'], [-1]);
+    return s.ok === true && s.session && s.session.active && s.state ? s : null;
+  }
+  // Saves and replay codes hold the play seed (dice, deck, steals): handed out only once the
+  // game is over.
+  function gameOver() {
+    const s = spectatorState();
+    return !!s && s.state.phase === 'game_over';
   }
 
   function flatFromState() {
     // Rebuilds a flat config from the running game (for share links of resumed games).
-    const s = callJson('catan_web_state', ['number'], [-1]);
-    if (!s.ok || !s.session.active) return null;
-    const c = s.session.config;
-    const o = c.options || {};
-    const flat = { seed: c.seed, seats: c.seats.map((x) => x.kind === 'human' ? 'human' : `ai:${x.level}:${x.personality}`) };
-    for (const k of ['mode', 'board', 'visibility', 'dice']) if (typeof o[k] === 'string') flat[k] = o[k];
-    if (typeof o.vp === 'number' && o.mode === 'custom') flat.vp = o.vp;
-    else if (typeof o.vp_target === 'number' && o.mode === 'custom') flat.vp = o.vp_target;
-    if (typeof o.timer === 'number' && o.timer > 0) flat.timer = o.timer;
-    return flat;
+    const s = spectatorState();
+    if (!s) return null;
+    try {
+      const c = s.session.config;
+      const o = c.options || {};
+      const flat = { seed: String(c.seed), seats: c.seats.map((x) => x.kind === 'human' ? 'human' : `ai:${x.level}:${x.personality}`) };
+      for (const k of ['mode', 'board', 'visibility', 'dice']) if (typeof o[k] === 'string') flat[k] = o[k];
+      if (typeof o.vp === 'number' && o.mode === 'custom') flat.vp = o.vp;
+      else if (typeof o.vp_target === 'number' && o.mode === 'custom') flat.vp = o.vp_target;
+      if (typeof o.timer === 'number' && o.timer > 0) flat.timer = o.timer;
+      return flat;
+    } catch (e) {
+      console.error('[catan] the game config is unreadable:', e);
+      return null;
+    }
   }
 
   // ---------------------------------------------------------------- frame loop: events, saves, perf
@@ -228,14 +341,11 @@
       if (framesSinceReady === 2 && timing.navigationToFirstFrame === null) {
         timing.navigationToFirstFrame = Math.round(performance.now());
       }
-      let events = [];
-      try { events = JSON.parse(call('catan_web_poll', 'string', [], [])); } catch (e) { events = []; }
       let changed = false;
-      for (const ev of events) {
+      for (const ev of callList('catan_web_poll', 'events')) {
+        if (!ev || typeof ev !== 'object' || typeof ev.type !== 'string') continue;
         if (ev.type === 'changed') { changed = true; continue; }
-        const payload = Object.assign({}, ev);
-        delete payload.type;
-        post(ev.type, payload);
+        post(ev.type, ev);
       }
       if (changed) persist();
     }
@@ -243,7 +353,8 @@
   }
 
   // ---------------------------------------------------------------- postMessage commands
-  const COMMANDS = ['newGame', 'pause', 'resume'];
+  const COMMANDS = new Set(['newGame', 'pause', 'resume']);
+  const MESSAGE_FIELDS = new Set(['type', 'config', 'source', 'version']);
   window.addEventListener('message', (ev) => {
     if (ev.source !== window.parent || window.parent === window) return; // not from our embedder
     if (targetOrigin !== '*' && ev.origin !== targetOrigin) {
@@ -251,17 +362,19 @@
       return;
     }
     const d = ev.data;
-    if (!d || typeof d !== 'object' || Array.isArray(d) || typeof d.type !== 'string') {
+    if (!d || typeof d !== 'object' || Array.isArray(d) || !hasOwn(d, 'type') || typeof d.type !== 'string') {
       console.warn('[catan] ignored a malformed message (expected an object with a string "type"):', d);
       return;
     }
-    if (!COMMANDS.includes(d.type)) {
-      console.warn(`[catan] ignored an unknown command "${String(d.type).slice(0, 40)}" (known: ${COMMANDS.join(', ')})`);
+    if (!COMMANDS.has(d.type)) {
+      console.warn(`[catan] ignored an unknown command "${d.type.slice(0, 40)}" (known: ${[...COMMANDS].join(', ')})`);
       return;
     }
-    const extra = Object.keys(d).filter((k) => !['type', 'config', 'source', 'version'].includes(k));
-    if (extra.length || (d.type !== 'newGame' && d.config !== undefined)) {
-      console.warn(`[catan] ignored a malformed "${d.type}" command (unexpected fields: ${extra.concat(d.config !== undefined && d.type !== 'newGame' ? ['config'] : []).join(', ')})`);
+    const hasConfig = hasOwn(d, 'config');
+    const extra = Object.keys(d).filter((k) => !MESSAGE_FIELDS.has(k))
+      .concat(hasConfig && d.type !== 'newGame' ? ['config'] : []);
+    if (extra.length) {
+      console.warn(`[catan] ignored a malformed "${d.type}" command (unexpected fields: ${extra.map((k) => k.slice(0, 40)).join(', ')})`);
       return;
     }
     if (!ready) {
@@ -269,66 +382,83 @@
       return;
     }
     if (d.type === 'pause' || d.type === 'resume') {
-      call('catan_web_set_paused', null, ['number'], [d.type === 'pause' ? 1 : 0]);
+      callVoid('catan_web_set_paused', ['number'], [d.type === 'pause' ? 1 : 0]);
       post(d.type === 'pause' ? 'paused' : 'resumed', {});
       return;
     }
-    const parsed = P.parseConfig(d.config);
-    if (parsed.errors.length) {
-      console.warn('[catan] ignored a newGame command with a bad config: ' + parsed.errors.join('; '));
-      post('error', { command: 'newGame', errors: parsed.errors });
-      return;
+    const r = newGame(hasConfig ? d.config : undefined, 'newGame command');
+    if (!r.ok) {
+      console.warn('[catan] ignored a newGame command: ' + r.error);
+      post('error', { command: 'newGame', errors: r.errors || [r.error] });
     }
-    const game = {};
-    for (const k of P.GAME_KEYS) if (parsed.config[k] !== undefined) game[k] = parsed.config[k];
-    if (parsed.config.muted !== undefined) setMuted(parsed.config.muted);
-    if (PAGE === 'embed' && game.seed === undefined) game.seed = P.checkKey('seed', 'random').value;
-    const r = startGame(game, 'newGame command');
-    if (!r.ok) post('error', { command: 'newGame', errors: [r.error] });
   });
+
+  // A new game from a config object ({} for a default game; a missing config is an error).
+  function newGame(config, source) {
+    const parsed = P.parseConfig(config);
+    if (parsed.errors.length) return { ok: false, error: parsed.errors.join('; '), errors: parsed.errors };
+    if (parsed.config.muted !== undefined) setMuted(parsed.config.muted);
+    if (parsed.config.theme !== undefined) {
+      callVoid('catan_web_set_colorblind', ['number'], [parsed.config.theme === 'colorblind' ? 1 : 0]);
+    }
+    return startGame(P.gameConfig(parsed.config), source);
+  }
 
   function setMuted(m) {
     muted = !!m;
-    if (ready) call('catan_web_set_muted', null, ['number'], [muted ? 1 : 0]);
+    if (ready) callVoid('catan_web_set_muted', ['number'], [muted ? 1 : 0]);
     settings.muted = muted;
     store.set(KEY_SETTINGS, JSON.stringify(settings));
   }
 
   // ---------------------------------------------------------------- what to show first
   function startFirstGame() {
+    if (query.unknown.length) {
+      const names = query.unknown.map((u) => (/"([^"]*)"/.exec(u) || ['', u])[1]);
+      notice('Ignored unknown link parameters: ' + names.join(', '), 'warn');
+      post('error', { errors: query.unknown });
+    }
     if (query.errors.length) {
-      showParamErrors(query.errors);
+      showParamErrors(query.errors.concat(query.unknown));
       return;
     }
-    if (gameCode) {
-      const r = callJson('catan_web_load_game_code', ['string'], [gameCode]);
-      if (!r.ok) {
-        console.error('[catan] replay link: ' + r.error);
-        notice('This replay link could not be opened: ' + r.error, 'error', true);
-      } else {
-        notice('Replayed a shared game to its last position (paused: press Resume to play on).', 'info');
-        history.replaceState(null, '', location.pathname + location.search);
-      }
-      return;
+    // A replay link is tried once: the hash leaves the URL either way, so a reload resumes
+    // the saved game instead of failing again. After a bad link the page carries on as
+    // without it.
+    if (gameCode !== null) {
+      cleanUrl(location.pathname + location.search);
+      if (openReplay(gameCode)) return;
     }
     if (query.present && Object.keys(query.game).length) {
       // A share link or an embed configuration. The embed page resumes its own save for the
       // same parameters (a reload resumes); the main page starts the linked game and then
       // drops the query, so the next reload resumes it from the save.
       if (PAGE === 'embed' && resumeSaved()) return;
-      const game = Object.assign({}, query.game);
-      if (game.seed === undefined) game.seed = P.checkKey('seed', 'random').value;
-      const r = startGame(game, 'URL parameters');
+      const r = startGame(P.gameConfig(query.game), 'URL parameters');
       if (!r.ok) showParamErrors([r.error]);
-      else if (PAGE === 'index') history.replaceState(null, '', location.pathname);
+      else if (PAGE === 'index') cleanUrl(location.pathname);
       return;
     }
     if (resumeSaved()) return;
     if (PAGE === 'embed') {
-      const r = startGame({ seed: P.checkKey('seed', 'random').value }, 'default embed game');
+      const r = startGame({}, 'default embed game');
       if (!r.ok) showParamErrors([r.error]);
     }
     // index.html without a save: the app shows its New game screen.
+  }
+
+  function openReplay(code) {
+    const r = code.length > MAX_CODE ? { ok: false, error: 'the game code is empty or too long' }
+      : callJson('catan_web_load_game_code', ['string'], [code]);
+    if (r.ok === true) {
+      notice('Replayed a shared game to its last position (paused: press Resume to play on).', 'info');
+      return true;
+    }
+    const error = failed(r, 'the game code is invalid').error;
+    console.error('[catan] replay link: ' + error);
+    notice('This replay link could not be opened: ' + error, 'error', true);
+    post('error', { errors: ['replay link: ' + error] });
+    return false;
   }
 
   function resumeSaved() {
@@ -344,7 +474,7 @@
     // Keep the broken save aside (never lose it silently), then report it.
     store.set(saveKey + '.rejected', text);
     store.remove(saveKey);
-    const outdated = typeof version === 'number' && version !== SAVE_FORMAT;
+    const outdated = /outdated/.test(r.error) || (typeof version === 'number' && version !== 1);
     notice((outdated ? 'Your saved game is from another version and cannot be resumed: '
       : 'Your saved game is damaged and cannot be resumed: ') + r.error +
       '. It was set aside; a new game can be started.', 'error', true);
@@ -384,7 +514,7 @@
     const encoded = res.headers.get('content-encoding');
     const len = Number(res.headers.get('content-length')) || 0;
     // Content-Length counts compressed bytes when the server gzips; the stream yields
-    // uncompressed bytes, so the expected (uncompressed) size from version.json is preferred.
+    // uncompressed bytes, so the expected (uncompressed) size of the release is preferred.
     const total = expected || (encoded ? 0 : len);
     if (!res.body || !res.body.getReader) {
       const buf = await res.arrayBuffer();
@@ -407,61 +537,86 @@
     return out;
   }
 
-  let buildInfo = { version: 'dev', files: {} };
-  async function load() {
-    try {
-      const r = await fetch('version.json', { cache: 'no-cache' });
-      if (r.ok) buildInfo = await r.json();
-    } catch (e) { /* served without the site builder: no progress totals, no service worker */ }
-    const sizes = buildInfo.files || {};
-    const total = (sizes['app.wasm'] || 0) + (sizes['app.js'] || 0);
-    let done = 0;
-    const progress = (n, t) => {
-      done += n;
-      setProgress(done, total || 0);
-    };
-    const v = encodeURIComponent(buildInfo.version);
-    const [wasm, js] = await Promise.all([
-      fetchWithProgress(`app.wasm?v=${v}`, sizes['app.wasm'], progress),
-      fetchWithProgress(`app.js?v=${v}`, sizes['app.js'], progress),
-    ]);
-    timing.loadBytes = wasm.byteLength + js.byteLength;
-    $('progress-label').textContent = 'Starting…';
+  const fileInfo = (name) => (hasOwn(RELEASE.files, name) ? RELEASE.files[name] : {});
+  const mixedRelease = (name) => new Error(`${name} does not belong to release ${RELEASE.version}: ` +
+    'the site was updated while this page loaded. Reload the page.');
 
-    const canvas = $('canvas');
-    // Do not let the page itself scroll or open menus on the canvas.
-    canvas.addEventListener('contextmenu', (e) => e.preventDefault());
-    canvas.addEventListener('webglcontextlost', (e) => {
-      e.preventDefault();
-      showFatal('The graphics context was lost', ['Reload the page to continue; your game is saved.']);
+  // app.wasm must be the release's own: same size and, where the browser can hash
+  // (secure contexts), the same SHA-384 as recorded by make-site.
+  async function checkWasm(bytes) {
+    const info = fileInfo('app.wasm');
+    if (info.bytes && bytes.byteLength !== info.bytes) throw mixedRelease('app.wasm');
+    if (info.integrity && window.crypto && crypto.subtle) {
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-384', bytes));
+      let bin = '';
+      for (const b of digest) bin += String.fromCharCode(b);
+      if ('sha384-' + btoa(bin) !== info.integrity) throw mixedRelease('app.wasm');
+    }
+  }
+
+  function load() {
+    return new Promise((resolve, reject) => {
+      const wasmInfo = fileInfo('app.wasm');
+      let done = 0;
+      const v = encodeURIComponent(RELEASE.version);
+      // app.js and app.wasm download in parallel; app.js hands its imports to
+      // instantiateWasm, which waits for the checked bytes.
+      const wasm = fetchWithProgress(`app.wasm?v=${v}`, wasmInfo.bytes, (n, total) => {
+        done += n;
+        setProgress(done, total || 0);
+      }).then(async (bytes) => {
+        await checkWasm(bytes);
+        timing.loadBytes = bytes.byteLength;
+        $('progress-label').textContent = 'Starting…';
+        return bytes;
+      });
+      wasm.catch(reject);
+
+      const canvas = $('canvas');
+      // Do not let the page itself scroll or open menus on the canvas.
+      canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+      canvas.addEventListener('webglcontextlost', (e) => {
+        e.preventDefault();
+        showFatal('The graphics context was lost', ['Reload the page to continue; your game is saved.']);
+      });
+
+      window.Module = {
+        canvas,
+        arguments: [],
+        print: (t) => console.log(t),
+        printErr: (t) => console.warn(t),
+        preMainLoop: () => { perf.t = performance.now(); },
+        postMainLoop: () => {
+          perf.work.push(performance.now() - perf.t);
+          if (perf.work.length > 5000) perf.work.shift();
+        },
+        onAbort: (what) => showFatal('The game stopped because of an internal error', [String(what)]),
+        instantiateWasm(imports, receive) {
+          wasm.then((bytes) => WebAssembly.instantiate(bytes, imports))
+            .then((r) => receive(r.instance, r.module))
+            .catch(reject);
+          return {};
+        },
+        onRuntimeInitialized() {
+          M = window.Module;
+          resolve();
+        },
+      };
+      const script = document.createElement('script');
+      script.src = `app.js?v=${v}`;
+      const jsInfo = fileInfo('app.js');
+      if (jsInfo.integrity) script.integrity = jsInfo.integrity;
+      script.onerror = () => reject(jsInfo.integrity ? mixedRelease('app.js') : new Error('app.js could not be loaded'));
+      document.body.appendChild(script);
     });
-
-    window.Module = {
-      canvas,
-      wasmBinary: wasm.buffer,
-      arguments: [],
-      print: (t) => console.log(t),
-      printErr: (t) => console.warn(t),
-      preMainLoop: () => { perf.t = performance.now(); },
-      postMainLoop: () => {
-        perf.work.push(performance.now() - perf.t);
-        if (perf.work.length > 5000) perf.work.shift();
-      },
-      onAbort: (what) => showFatal('The game stopped because of an internal error', [String(what)]),
-      onRuntimeInitialized() {
-        M = window.Module;
-        waitForApp();
-      },
-    };
-    const script = document.createElement('script');
-    script.textContent = new TextDecoder().decode(js) + '\n//# sourceURL=app.js';
-    document.body.appendChild(script);
   }
 
   // main() attaches the bridge before it enters the main loop; wait for that, then go.
   function waitForApp(tries) {
     tries = tries || 0;
-    if (!call('catan_web_attached', 'number', [], [])) {
+    let attached = 0;
+    try { attached = call('catan_web_attached', 'number'); } catch (e) { attached = 0; }
+    if (!attached) {
       if (tries > 500) {
         showFatal('The game did not start', ['The app never attached its JavaScript bridge.']);
         return;
@@ -473,11 +628,16 @@
     timing.navigationToReady = Math.round(performance.now());
     $('loading').hidden = true;
     document.body.classList.add('running');
-    call('catan_web_set_muted', null, ['number'], [muted ? 1 : 0]);
-    if (theme === 'colorblind') call('catan_web_set_colorblind', null, ['number'], [1]);
-    startFirstGame();
-    post('ready', { page: PAGE, version: buildInfo.version });
-    readyResolve();
+    try {
+      callVoid('catan_web_set_muted', ['number'], [muted ? 1 : 0]);
+      if (theme === 'colorblind') callVoid('catan_web_set_colorblind', ['number'], [1]);
+      startFirstGame();
+    } catch (e) {
+      console.error('[catan] starting the first game failed:', e);
+      notice('The game could not be started: ' + errorText(e), 'error', true);
+      post('error', { errors: ['the first game could not be started: ' + errorText(e)] });
+    }
+    settle(null);
     $('canvas').focus();
   }
 
@@ -490,9 +650,13 @@
     base.search = P.toQuery(flat);
     return base.toString();
   }
-  function replayLink() {
+  function gameCodeOfFinishedGame() {
     requireReady();
-    const code = call('catan_web_game_code', 'string', [], []);
+    if (!gameOver()) return null;
+    return callText('catan_web_game_code') || null;
+  }
+  function replayLink() {
+    const code = gameCodeOfFinishedGame();
     if (!code) return null;
     const base = new URL('index.html', location.href);
     base.search = '';
@@ -505,18 +669,19 @@
     const menu = $('menu');
     if (!btn || !menu) return;
     btn.addEventListener('click', () => { menu.hidden = !menu.hidden; });
-    const copy = async (text, what) => {
-      if (!text) { notice('Start a game first.', 'warn'); return; }
+    const copy = async (text, what, none) => {
+      menu.hidden = true;
+      if (!text) { notice(none, 'warn'); return; }
       try {
         await navigator.clipboard.writeText(text);
         notice(`${what} copied to the clipboard.`, 'info');
       } catch (e) {
         window.prompt(`${what}:`, text);
       }
-      menu.hidden = true;
     };
-    $('menu-share').addEventListener('click', () => copy(shareLink(), 'Board link'));
-    $('menu-replay').addEventListener('click', () => copy(replayLink(), 'Replay link'));
+    $('menu-share').addEventListener('click', () => copy(ready ? shareLink() : null, 'Board link', 'Start a game first.'));
+    $('menu-replay').addEventListener('click', () => copy(ready ? replayLink() : null, 'Replay link',
+      'Replay links are available when the game has ended.'));
     const mute = $('menu-mute');
     const label = () => (mute.textContent = muted ? 'Sound: off' : 'Sound: on');
     label();
@@ -524,20 +689,29 @@
   }
 
   // ---------------------------------------------------------------- window.catan
+  // state(seat): no seat = the view of the seat whose screen is shown; a seat number; -1 a
+  // spectator; "all" every hand (refused by the bridge until the game is over).
+  function viewSeat(seat) {
+    if (seat === undefined) return -2;
+    if (seat === 'all') return 99;
+    const n = typeof seat === 'number' || (typeof seat === 'string' && /^-?\d$/.test(seat)) ? Number(seat) : Number.NaN;
+    return Number.isInteger(n) && n >= -1 && n <= 3 ? n : null;
+  }
+
   window.catan = {
     ready: readyPromise,
     page: PAGE,
-    get version() { return buildInfo.version; },
+    get version() { return RELEASE.version; },
     get loaded() { return ready; },
     timing,
     perf,
-    // The state as JSON. seat: 'all' (default), a seat number, or -1 for a spectator.
     state(seat) {
       requireReady();
-      const s = seat === undefined || seat === 'all' ? 99 : Number(seat);
+      const s = viewSeat(seat);
+      if (s === null) return { ok: false, error: 'seat must be a seat number, -1 (spectator) or "all"' };
       return callJson('catan_web_state', ['number'], [s]);
     },
-    legal() { requireReady(); return callJson('catan_web_legal'); },
+    legal() { requireReady(); return callList('catan_web_legal', 'actions'); },
     act(action) {
       requireReady();
       if (typeof action !== 'string' || action.length > 200) return { ok: false, error: 'the action must be a string' };
@@ -545,23 +719,30 @@
     },
     newGame(config) {
       requireReady();
-      const parsed = P.parseConfig(config || {});
-      if (parsed.errors.length) return { ok: false, error: parsed.errors.join('; ') };
-      const game = {};
-      for (const k of P.GAME_KEYS) if (parsed.config[k] !== undefined) game[k] = parsed.config[k];
-      if (game.seed === undefined) game.seed = P.checkKey('seed', 'random').value;
-      if (parsed.config.muted !== undefined) setMuted(parsed.config.muted);
-      return startGame(game, 'catan.newGame');
+      const r = newGame(config, 'catan.newGame');
+      return r.ok ? r : { ok: false, error: r.error };
     },
-    pause() { requireReady(); call('catan_web_set_paused', null, ['number'], [1]); },
-    resume() { requireReady(); call('catan_web_set_paused', null, ['number'], [0]); },
-    setSpeed(x) { requireReady(); call('catan_web_set_speed', null, ['number'], [Number(x)]); },
+    pause() { requireReady(); callVoid('catan_web_set_paused', ['number'], [1]); },
+    resume() { requireReady(); callVoid('catan_web_set_paused', ['number'], [0]); },
+    setSpeed(x) { requireReady(); callVoid('catan_web_set_speed', ['number'], [Number(x)]); },
     setMuted(m) { setMuted(m); },
     get muted() { return muted; },
-    save() { requireReady(); return call('catan_web_save', 'string', [], []); },
+    save() {
+      requireReady();
+      if (!gameOver()) {
+        console.info('[catan] catan.save() returns the game once it is over (a save holds the dice and the deck)');
+        return null;
+      }
+      return callText('catan_web_save') || null;
+    },
     load(text) { requireReady(); return loadSave(String(text), 'catan.load'); },
-    gameCode() { requireReady(); return call('catan_web_game_code', 'string', [], []); },
-    loadGameCode(code) { requireReady(); return callJson('catan_web_load_game_code', ['string'], [String(code)]); },
+    gameCode: gameCodeOfFinishedGame,
+    loadGameCode(code) {
+      requireReady();
+      const c = String(code);
+      if (c.length > MAX_CODE) return { ok: false, error: 'the game code is empty or too long' };
+      return callJson('catan_web_load_game_code', ['string'], [c]);
+    },
     shareLink,
     replayLink,
     // Where the board view drew things, in CSS pixels relative to the canvas.
@@ -572,27 +753,83 @@
   };
 
   // ---------------------------------------------------------------- service worker
-  function registerServiceWorker() {
-    if (!('serviceWorker' in navigator) || buildInfo.version === 'dev') return;
-    if (location.protocol !== 'https:' && location.hostname !== 'localhost' && location.hostname !== '127.0.0.1') return;
-    navigator.serviceWorker.register('sw.js').catch((e) => console.warn('[catan] service worker not registered:', e && e.message));
+  // The worker serves one release from its cache. A new release installs beside it and
+  // waits: the page offers "A new version is ready" and switches when the player says so (the
+  // game is saved and resumes after the reload). Otherwise the browser switches once no page
+  // of this deployment is open, so the next visit runs the new release.
+  const SW_ON = 'serviceWorker' in navigator && RELEASE.version !== 'dev' && window.isSecureContext;
+  let swRegistration = null;
+  let applyingUpdate = false;
+
+  function offerUpdate() {
+    const bar = $('update');
+    if (bar) bar.hidden = false;
+  }
+
+  function applyUpdate() {
+    applyingUpdate = true;
+    if (ready) persist();
+    const waiting = swRegistration && swRegistration.waiting;
+    if (!waiting) { location.reload(); return; }
+    waiting.postMessage({ type: 'skipWaiting' });
+  }
+
+  async function setupServiceWorker() {
+    if (!SW_ON) return;
+    let reg;
+    try {
+      reg = await navigator.serviceWorker.register('sw.js');
+    } catch (e) {
+      console.warn('[catan] service worker not registered:', e && e.message);
+      return;
+    }
+    swRegistration = reg;
+    const watch = (w) => {
+      if (!w) return;
+      const check = () => {
+        if (w.state === 'installed' && navigator.serviceWorker.controller) offerUpdate();
+      };
+      w.addEventListener('statechange', check);
+      check();
+    };
+    if (reg.waiting && navigator.serviceWorker.controller) offerUpdate();
+    watch(reg.installing);
+    reg.addEventListener('updatefound', () => watch(reg.installing));
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (applyingUpdate) {
+        location.reload();
+        return;
+      }
+      // Another page applied the update: this one keeps running the release it loaded.
+      const bar = $('update');
+      if (bar) bar.hidden = true;
+      notice('A new version was installed; it runs the next time this page is loaded.', 'info');
+    });
+    // The browser looks for a new sw.js on every navigation; a page left open looks hourly.
+    setInterval(() => reg.update().catch(() => {}), 3600 * 1000);
   }
 
   // ---------------------------------------------------------------- go
   window.addEventListener('pagehide', () => { if (ready) persist(); });
   document.addEventListener('visibilitychange', () => { if (ready && document.hidden) persist(); });
   setupMenu();
+  const updateButton = $('update-apply');
+  if (updateButton) updateButton.addEventListener('click', applyUpdate);
   if (missing.length) {
+    for (const m of missing) console.error('[catan] ' + m);
     showFatal('This browser cannot run the game', missing.concat([
       'Try a current Chrome, Edge, Firefox or Safari with hardware acceleration enabled.']));
-    for (const m of missing) console.error('[catan] ' + m);
     return;
   }
   requestAnimationFrame(tick);
-  load().then(registerServiceWorker).catch((e) => {
-    console.error('[catan] loading failed:', e);
-    showFatal('The game could not be loaded', [String(e && e.message || e),
-      navigator.onLine === false ? 'You are offline and this page was not saved for offline use yet.' : 'Check your connection and reload.']);
-  });
-  void t0;
+  load()
+    .then(() => {
+      waitForApp();
+      setupServiceWorker().catch((e) => console.warn('[catan] service worker:', e && e.message));
+    })
+    .catch((e) => {
+      console.error('[catan] loading failed:', e);
+      showFatal('The game could not be loaded', [errorText(e),
+        navigator.onLine === false ? 'You are offline and this page was not saved for offline use yet.' : 'Check your connection and reload.']);
+    });
 })();

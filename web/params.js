@@ -2,25 +2,38 @@
 // embed.html (and loaded by the browser tests). No DOM, no wasm: pure functions.
 //
 // A config has the keys below; every value is validated here with a clear message, and the
-// wasm side validates again (engine/options.cpp) before a game starts.
+// wasm side validates again (shell/web_bridge.cpp) before a game starts.
+//
+// Keys come from URLs and from other windows, so no lookup may reach Object.prototype:
+// tables are Maps or Sets, results are prototype-free objects, and only own keys are read.
 (function (global) {
   'use strict';
 
   const LEVELS = ['random', 'easy', 'normal', 'hard', 'expert'];
   const PERSONALITIES = ['balanced', 'trader', 'aggressor', 'builder', 'expansionist', 'opportunist'];
-  const ENUMS = {
-    mode: ['classic', 'blitz', 'epic', 'custom'],
-    board: ['beginner', 'official', 'balanced', 'random'],
-    visibility: ['revealed', 'mist', 'terra_incognita'],
-    dice: ['random', 'balanced'],
-    theme: ['default', 'colorblind'],
-  };
+  const ENUMS = new Map([
+    ['mode', ['classic', 'blitz', 'epic', 'custom']],
+    ['board', ['beginner', 'official', 'balanced', 'random']],
+    ['visibility', ['revealed', 'mist', 'terra_incognita']],
+    ['dice', ['random', 'balanced']],
+    ['theme', ['default', 'colorblind']],
+  ]);
+  const MODE_VP = new Map([['classic', 10], ['blitz', 7], ['epic', 13]]);
   // Game keys go to the wasm (catan_web_new_game); page keys stay in JS.
-  const GAME_KEYS = ['seed', 'players', 'seats', 'mode', 'vp', 'board', 'visibility', 'dice',
-    'timer', 'speed', 'think', 'autoplay'];
+  const GAME_KEYS = ['seed', 'playseed', 'players', 'seats', 'mode', 'vp', 'board', 'visibility',
+    'dice', 'timer', 'speed', 'think', 'autoplay'];
   const PAGE_KEYS = ['theme', 'muted', 'origin'];
   const ALL_KEYS = GAME_KEYS.concat(PAGE_KEYS);
+  const CONFIG_KEYS = GAME_KEYS.concat(['muted', 'theme']);
+  // Never part of a link: the play seed decides dice, deck and steals (hidden information).
+  const PRIVATE_KEYS = new Set(['playseed']);
+  const KNOWN = new Set(ALL_KEYS);
   const MAX_SEED = (1n << 64n) - 1n;
+
+  const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+  const dict = () => Object.create(null);
+  // Keys and values echoed in messages are clipped and stripped of control characters.
+  const shown = (s, n) => String(s).replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, n || 60);
 
   function parseBool(v) {
     if (v === true || v === false) return v;
@@ -60,21 +73,28 @@
     }
   }
 
-  // Validates one key/value pair. Returns {value} or {error}.
+  // A seed: 1 .. 2^64-1 as a decimal string. "random" (or nothing) leaves it to the wasm side,
+  // which draws it from the browser's cryptographic random source: {value: undefined}.
+  function checkSeed(key, v) {
+    const s = String(v).trim();
+    if (s === 'random') return { value: undefined };
+    if (!/^\d{1,20}$/.test(s) || BigInt(s) < 1n || BigInt(s) > MAX_SEED) {
+      return { error: `${key} must be a whole number from 1 to 2^64-1 (or "random"), got "${shown(s)}"` };
+    }
+    return { value: BigInt(s).toString() };
+  }
+
+  // Validates one key/value pair. Returns {value} or {error}; {unknown: true} for keys that
+  // are not parameters at all. A value of undefined means "not set".
   function checkKey(key, raw) {
     const v = raw === null || raw === undefined ? '' : raw;
     switch (key) {
-      case 'seed': {
-        const s = String(v).trim();
-        if (s === 'random') return { value: String(1 + Math.floor(Math.random() * 1e9)) };
-        if (!/^\d{1,20}$/.test(s) || BigInt(s) < 1n || BigInt(s) > MAX_SEED) {
-          return { error: `seed must be a whole number from 1 to 2^64-1 (or "random"), got "${s}"` };
-        }
-        return { value: BigInt(s).toString() };
-      }
+      case 'seed':
+      case 'playseed':
+        return checkSeed(key, v);
       case 'players': {
         const n = parseNumber(v, 2, 4, true);
-        return n === null ? { error: `players must be 2, 3 or 4, got "${v}"` } : { value: n };
+        return n === null ? { error: `players must be 2, 3 or 4, got "${shown(v)}"` } : { value: n };
       }
       case 'seats': {
         const list = Array.isArray(v) ? v : String(v).split(',');
@@ -86,7 +106,7 @@
           const seat = typeof item === 'string' ? validSeat(item) : null;
           if (!seat) {
             return {
-              error: `bad seat "${typeof item === 'string' ? item : JSON.stringify(item)}": ` +
+              error: `bad seat "${shown(typeof item === 'string' ? item : JSON.stringify(item))}": ` +
                 `use human or ai[:level[:personality]] with level ${LEVELS.join('|')} and ` +
                 `personality ${PERSONALITIES.join('|')}`,
             };
@@ -97,43 +117,45 @@
       }
       case 'vp': {
         const n = parseNumber(v, 3, 30, true);
-        return n === null ? { error: `vp must be a whole number from 3 to 30, got "${v}"` } : { value: n };
+        return n === null ? { error: `vp must be a whole number from 3 to 30, got "${shown(v)}"` } : { value: n };
       }
       case 'timer': {
         const s = String(v).trim().toLowerCase();
         if (s === 'off' || s === 'unlimited' || s === '0') return { value: 0 };
         const n = parseNumber(s, 20, 3600, true);
         return n === null
-          ? { error: `timer must be off, unlimited or seconds from 20 to 3600, got "${v}"` }
+          ? { error: `timer must be off, unlimited or seconds from 20 to 3600, got "${shown(v)}"` }
           : { value: n };
       }
       case 'speed': {
         const n = parseNumber(v, 0.25, 20, false);
-        return n === null ? { error: `speed must be a number from 0.25 to 20, got "${v}"` } : { value: n };
+        return n === null ? { error: `speed must be a number from 0.25 to 20, got "${shown(v)}"` } : { value: n };
       }
       case 'think': {
         const n = parseNumber(v, 10, 5000, true);
-        return n === null ? { error: `think must be milliseconds from 10 to 5000, got "${v}"` } : { value: n };
+        return n === null ? { error: `think must be milliseconds from 10 to 5000, got "${shown(v)}"` } : { value: n };
       }
       case 'autoplay':
       case 'muted': {
         const b = parseBool(v);
-        return b === null ? { error: `${key} must be true or false, got "${v}"` } : { value: b };
+        return b === null ? { error: `${key} must be true or false, got "${shown(v)}"` } : { value: b };
       }
       case 'origin': {
         const o = validOrigin(String(v).trim());
         return o === null
-          ? { error: `origin must be an origin like https://example.com (or "*"), got "${v}"` }
+          ? { error: `origin must be an origin like https://host or http://host:port (or "*"), got "${shown(v)}"` }
           : { value: o };
       }
-      default:
-        if (ENUMS[key]) {
+      default: {
+        const options = ENUMS.get(key);
+        if (options) {
           const s = String(v).trim().toLowerCase();
-          return ENUMS[key].includes(s)
+          return options.includes(s)
             ? { value: s }
-            : { error: `${key} must be one of ${ENUMS[key].join(', ')}, got "${v}"` };
+            : { error: `${key} must be one of ${options.join(', ')}, got "${shown(v)}"` };
         }
-        return { error: `unknown parameter "${key}" (known: ${ALL_KEYS.join(', ')})` };
+        return { unknown: true, error: `unknown parameter "${shown(key, 40)}" (known: ${ALL_KEYS.join(', ')})` };
+      }
     }
   }
 
@@ -147,81 +169,102 @@
       errors.push('autoplay is an AI-only demo: seats must not include human');
     }
     if (c.vp !== undefined && c.mode && c.mode !== 'custom') {
-      const own = { classic: 10, blitz: 7, epic: 13 }[c.mode];
-      if (own !== c.vp) errors.push(`vp=${c.vp} contradicts mode=${c.mode} (use mode=custom)`);
+      if (MODE_VP.get(c.mode) !== c.vp) errors.push(`vp=${c.vp} contradicts mode=${c.mode} (use mode=custom)`);
     }
     return errors;
   }
 
-  // Parses a query string ("?seed=1&players=3"). Returns {game, page, errors, present}.
-  // `present` is true when any parameter was given.
+  // Parses a query string ("?seed=1&players=3"). Returns {game, page, errors, unknown, present}:
+  // errors (bad values, duplicates, contradictions) keep a game from starting; unknown lists
+  // messages about parameters that are not ours, which are ignored. `present` is true when
+  // any parameter was given.
   function parseQuery(search) {
     const params = new URLSearchParams(search || '');
-    const game = {};
-    const page = {};
+    const game = dict();
+    const page = dict();
     const errors = [];
+    const unknown = [];
     const seen = new Set();
     let present = false;
     for (const [key, value] of params) {
       present = true;
+      if (!KNOWN.has(key)) {
+        if (!seen.has(key)) unknown.push(checkKey(key, value).error);
+        seen.add(key);
+        continue;
+      }
       if (seen.has(key)) {
         errors.push(`parameter "${key}" is given twice`);
         continue;
       }
       seen.add(key);
-      if (key.length > 40 || value.length > 400) {
-        errors.push(`parameter "${key.slice(0, 40)}" is too long`);
+      if (value.length > 400) {
+        errors.push(`parameter "${key}" is too long`);
         continue;
       }
       const r = checkKey(key, value);
       if (r.error) errors.push(r.error);
       else if (PAGE_KEYS.includes(key)) page[key] = r.value;
-      else game[key] = r.value;
+      else game[key] = r.value; // undefined for seed=random: a game link all the same
     }
     errors.push(...crossCheck(game));
-    return { game, page, errors, present };
+    return { game, page, errors, unknown, present };
   }
 
   // Validates a config object from postMessage / window.catan.newGame. Returns {config, errors}.
+  // Strict: an unknown key is an error (a typo must not silently start another game).
   function parseConfig(obj) {
     const errors = [];
-    const config = {};
-    if (obj === undefined || obj === null) return { config, errors };
-    if (typeof obj !== 'object' || Array.isArray(obj)) {
-      return { config, errors: ['config must be an object'] };
+    const config = dict();
+    if (obj === undefined || obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
+      return { config, errors: ['config must be an object ({} for a default game)'] };
     }
-    for (const key of Object.keys(obj)) {
-      if (!GAME_KEYS.includes(key) && key !== 'muted' && key !== 'theme') {
-        errors.push(`unknown config key "${key}" (known: ${GAME_KEYS.concat(['muted', 'theme']).join(', ')})`);
+    let keys;
+    try {
+      keys = Object.keys(obj);
+    } catch (e) {
+      return { config, errors: ['config must be a plain object'] };
+    }
+    for (const key of keys) {
+      if (!CONFIG_KEYS.includes(key)) {
+        errors.push(`unknown config key "${shown(key, 40)}" (known: ${CONFIG_KEYS.join(', ')})`);
         continue;
       }
       const v = obj[key];
       const okType = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ||
         (key === 'seats' && Array.isArray(v));
       if (!okType) {
-        errors.push(`config key "${key}" has a bad type (${Array.isArray(v) ? 'array' : typeof v})`);
+        errors.push(`config key "${key}" has a bad type (${Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v})`);
         continue;
       }
       const r = checkKey(key, v);
       if (r.error) errors.push(r.error);
-      else config[key] = r.value;
+      else if (r.value !== undefined) config[key] = r.value;
     }
     errors.push(...crossCheck(config));
     return { config, errors };
   }
 
-  // The query string reproducing a config (board, options and seats from the seed).
+  // The game keys of a validated config, as a plain object for the wasm side.
+  function gameConfig(c) {
+    const out = {};
+    for (const k of GAME_KEYS) if (hasOwn(c, k) && c[k] !== undefined) out[k] = c[k];
+    return out;
+  }
+
+  // The query string reproducing a config (board, options and seats from the board seed).
+  // The play seed is never written: a link must not reveal the dice and the deck.
   function toQuery(c) {
     const p = new URLSearchParams();
-    for (const key of GAME_KEYS.concat(PAGE_KEYS)) {
-      if (c[key] === undefined || c[key] === null) continue;
+    for (const key of ALL_KEYS) {
+      if (PRIVATE_KEYS.has(key) || !hasOwn(c, key) || c[key] === undefined || c[key] === null) continue;
       p.set(key, Array.isArray(c[key]) ? c[key].join(',') : String(c[key]));
     }
     return p.toString();
   }
 
-  global.CatanParams = {
+  global.CatanParams = Object.freeze({
     LEVELS, PERSONALITIES, ENUMS, GAME_KEYS, PAGE_KEYS, ALL_KEYS,
-    parseQuery, parseConfig, toQuery, checkKey,
-  };
+    parseQuery, parseConfig, gameConfig, toQuery, checkKey, hasOwn,
+  });
 })(typeof window !== 'undefined' ? window : globalThis);

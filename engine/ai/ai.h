@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/action.h"
 #include "engine/events.h"
@@ -27,8 +28,9 @@ const char* personality_name(Personality p);  // "balanced" "trader" ...
 bool parse_ai_level(const std::string& s, AiLevel* out);
 bool parse_personality(const std::string& s, Personality* out);
 
-// Expert under a time budget stops after this many iterations (more measured weaker; the
-// arena's --iterations 96 is the same search), so the budget is only an upper bound.
+// Expert under a time budget stops after this many iterations, so the budget is only an
+// upper bound and a player meets the search the arena measures with --iterations 96
+// (more iterations measured weaker, not stronger: docs/AI.md).
 constexpr int kExpertBudgetIterations = 96;
 
 struct AiConfig {
@@ -60,5 +62,11 @@ class Bot {
 };
 
 std::unique_ptr<Bot> make_bot(const AiConfig& config);
+
+// The Random level's move: uniform over `legal` leaving out player-trade offers and
+// counter-offers (a random player never negotiates), or over all of `legal` when nothing
+// else is there. `legal` must not be empty. One draw of rng.below(n); the tools' random
+// games use it too, and the golden games pin its draws.
+const Action& random_move(const std::vector<Action>& legal, Rng& rng);
 
 }  // namespace catan

@@ -12,7 +12,8 @@
 
 namespace catan::ai {
 
-// Personality as numbers (document 004): what the AI values and how it negotiates.
+// Personality as numbers: what the AI values and how it negotiates (docs/AI.md,
+// personalities).
 struct Params {
   double offer_rate = 0.5;      // chance per turn to make an offer when it helps
   int max_offers = 1;           // own offers per turn
@@ -29,11 +30,12 @@ struct Params {
   std::array<double, 10> tune{1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 };
 Params personality_params(Personality p);
-// The evaluation refinements of the strong levels (tuned in the arena, Hard vs 3 Hard).
+// The evaluation refinements of the strong levels (Hard and Expert, and Hard's opponents in
+// Expert's playouts), tuned in the arena.
 void strengthen(Params& p);
 // Expert's evaluation leans toward production, cities and the wheat/ore economy, on top of
-// whatever personality it has. Tuned through a fast proxy (a Hard-level bot with these
-// parameters vs 3 Hard, 3,000 held-out games: 26.3% before the last round, 28.7% after).
+// whatever personality it has. Tuned through a fast proxy: a Hard-level bot with these
+// parameters against 3 Hard (docs/AI.md).
 void expert_tilt(Params& p);
 
 // How well a level plays.
@@ -45,7 +47,6 @@ struct Skill {
   bool port_aware = true;  // bank trades at port rates through the search
   double trade_scale = 1;  // how readily it offers
   bool offers = true;
-  int extra_offers = 0;       // offers per turn beyond the personality's
   bool smart_offers = false;  // Expert: offers chosen by estimated acceptance x gain
 };
 Skill level_skill(AiLevel l);
@@ -53,7 +54,6 @@ Skill level_skill(AiLevel l);
 // Expected hands of every seat as far as `me` can tell (card counting).
 struct Beliefs {
   std::array<std::array<double, kNumResources>, kMaxPlayers> hand{};
-  bool valid = false;
 };
 // Replays the visible events into expected hand compositions, then reconciles them with
 // the observed hand sizes and the public bank (sum of the other hands per resource).
@@ -67,8 +67,8 @@ struct Ctx {
   const Beliefs* beliefs = nullptr;          // may be null
   Params params;
   Skill skill;
-  // Fast path: no counter-offers, no smart offers, no setup lookahead. Whether a seat makes
-  // plain offers in a playout is its Skill::offers.
+  // Inside Expert's playouts (which never reach the setup): no counter-offers and no smart
+  // offers, the fast path. Whether a seat makes plain offers there is its Skill::offers.
   bool in_playout = false;
 };
 Ctx make_ctx(const GameState& s, int me, const Params& p, const Skill& k);  // full-info state
@@ -83,7 +83,6 @@ int vp_target(const GameState& s);
 std::array<double, kNumResources> production(const GameState& s, int seat);
 // Resource weights for this board (scarcity) times the personality bias.
 std::array<double, kNumResources> resource_weights(const GameState& s, const Params& p);
-bool settle_spot_free(const GameState& s, int v);  // distance rule only
 double spot_value(const GameState& s, int v, int me, const Params& p);
 // Hand value: how close the cards bring `me` to its next builds.
 double hand_value(const GameState& s, int me, const ResourceCounts& h, const Params& p);
@@ -109,12 +108,17 @@ GameState legal_view(const Observation& obs);
 GameState determinize(const Observation& obs, const Beliefs* b, Rng& rng);
 
 // Policies -----------------------------------------------------------------------------
+// Uniform in [0, 1) from one rng.next() (53 bits).
+inline double unit(Rng& rng) {
+  return (rng.next() >> 11) * (1.0 / 9007199254740992.0);
+}
+// A legal action that moves the game on when a policy has nothing better: end the turn,
+// roll, decline or cancel a trade; else the first legal action that is not an offer.
+Action safe_action(const GameState& s);
 // The heuristic decision for the seat to move (Easy/Normal/Hard and Expert's playouts).
 // Always returns an action that is legal in *ctx.s (falls back to legal_actions()[0]).
 Action heuristic_action(const Ctx& ctx, Rng& rng);
-// Ranked candidate first moves (best first), used by Expert as its search root.
+// Ranked candidate first moves (best first, at most max_n), Expert's search root.
 std::vector<Action> candidate_actions(const Ctx& ctx, Rng& rng, int max_n);
-// Completes the setup phase greedily for every seat (c gives `me`'s params).
-void finish_setup_greedy(GameState& s, const Ctx& c, Rng& rng);
 
 }  // namespace catan::ai

@@ -8,52 +8,46 @@
 namespace catan::ai {
 
 Params personality_params(Personality p) {
-  Params x;
   switch (p) {
     case Personality::Balanced:
       break;
-    case Personality::Trader:
-      x.offer_rate = 0.95;
-      x.max_offers = 3;
-      x.generosity = 0.8;
-      x.accept_margin = -0.01;
-      x.counter_rate = 0.5;
-      break;
-    case Personality::Aggressor:
-      x.offer_rate = 0.25;
-      x.robber_leader = 2.5;
-      x.robber_cards = 0.6;
-      x.knight_eager = 2.0;
-      x.w_dev = 1.35;
-      x.accept_margin = 0.12;
-      x.res_bias = {0.95, 0.95, 1.05, 1.05, 1.1};
-      break;
-    case Personality::Builder:
-      x.offer_rate = 0.45;
-      x.w_city = 1.35;
-      x.w_road = 0.8;
-      x.w_dev = 0.85;
-      x.res_bias = {0.85, 0.85, 0.9, 1.2, 1.25};
-      break;
-    case Personality::Expansionist:
-      x.offer_rate = 0.5;
-      x.w_road = 1.45;
-      x.w_settlement = 1.3;
-      x.w_city = 0.85;
-      x.w_dev = 0.8;
-      x.res_bias = {1.25, 1.25, 1.0, 1.0, 0.8};
-      break;
-    case Personality::Opportunist:
-      x.offer_rate = 0.6;
-      x.max_offers = 2;
-      x.accept_margin = 0.0;
-      x.robber_leader = 0.4;
-      x.robber_cards = 1.6;
-      x.knight_eager = 1.3;
-      x.counter_rate = 0.25;
-      break;
+    case Personality::Trader:  // offers often, sweetens, accepts small gains, counters
+      return {.offer_rate = 0.95,
+              .max_offers = 3,
+              .generosity = 0.8,
+              .accept_margin = -0.01,
+              .counter_rate = 0.5};
+    case Personality::Aggressor:  // robber and knights on the leader, development cards
+      return {.offer_rate = 0.25,
+              .accept_margin = 0.12,
+              .robber_leader = 2.5,
+              .robber_cards = 0.6,
+              .knight_eager = 2.0,
+              .w_dev = 1.35,
+              .res_bias = {0.95, 0.95, 1.05, 1.05, 1.1}};
+    case Personality::Builder:  // cities on wheat and ore
+      return {.offer_rate = 0.45,
+              .w_road = 0.8,
+              .w_city = 1.35,
+              .w_dev = 0.85,
+              .res_bias = {0.85, 0.85, 0.9, 1.2, 1.25}};
+    case Personality::Expansionist:  // roads and settlements on wood and brick
+      return {.offer_rate = 0.5,
+              .w_road = 1.45,
+              .w_settlement = 1.3,
+              .w_city = 0.85,
+              .w_dev = 0.8,
+              .res_bias = {1.25, 1.25, 1.0, 1.0, 0.8}};
+    case Personality::Opportunist:  // robs big hands, trades and counters often
+      return {.offer_rate = 0.6,
+              .max_offers = 2,
+              .accept_margin = 0.0,
+              .counter_rate = 0.25,
+              .robber_leader = 0.4,
+              .robber_cards = 1.6,
+              .knight_eager = 1.3};
   }
-  return x;
+  return Params{};
 }
 
 void strengthen(Params& p) {
@@ -97,6 +91,7 @@ Skill level_skill(AiLevel l) {
       k.tracker = true;
       k.leader = true;
       k.trade_scale = 2.0;  // offers whenever a card would help (one offer per turn)
+      k.smart_offers = l == AiLevel::Expert;
       break;
   }
   return k;
@@ -140,14 +135,6 @@ std::array<double, kNumResources> resource_weights(const GameState& s, const Par
   w[3] *= 1.05;
   w[4] *= 1.02;
   return w;
-}
-
-bool settle_spot_free(const GameState& s, int v) {
-  if (s.vertex_owner[v] >= 0) return false;
-  const VertexInfo& vi = topology().vertices[v];
-  for (int i = 0; i < vi.num_neighbors; ++i)
-    if (s.vertex_owner[vi.neighbors[i]] >= 0) return false;
-  return true;
 }
 
 double spot_value(const GameState& s, int v, int me, const Params& prm) {
@@ -198,7 +185,7 @@ int targets(const GameState& s, int me, const Params& prm, Target out[4]) {
       has_settlement = true;
   const Topology& t = topology();
   for (int v = 0; v < kNumVertices && !spot_connected; ++v) {
-    if (!settle_spot_free(s, v)) continue;
+    if (!free_for_settlement(s, v)) continue;
     const VertexInfo& vi = t.vertices[v];
     for (int i = 0; i < vi.num_neighbors; ++i)
       if (s.edge_owner[vi.edges[i]] == me) spot_connected = true;
@@ -234,7 +221,8 @@ double hand_value(const GameState& s, int me, const ResourceCounts& h, const Par
   }
   const int tot = total(h);
   double val = 0.55 * best + 0.2 * second + 0.045 * tot;
-  // Cards beyond 7 are exposed to a 7 before the next turn (about 1 in 3).
+  // Cards beyond 7 are exposed to a 7 before the next turn (about 1 in 3; docs/RULES.md,
+  // seven).
   if (tot > 7) val -= (0.09 * (tot - 7) + 0.15) * prm.tune[8];
   return val;
 }
@@ -258,7 +246,7 @@ Expansion expansion_room(const GameState& s, int me, const std::array<double, kN
   if (ps.settlements_left == 0) return ex;
   const Topology& t = topology();
   for (int v = 0; v < kNumVertices; ++v) {
-    if (!settle_spot_free(s, v)) continue;
+    if (!free_for_settlement(s, v)) continue;
     const VertexInfo& vi = t.vertices[v];
     bool conn = false, near = false;
     for (int i = 0; i < vi.num_neighbors; ++i) {
@@ -321,7 +309,8 @@ double evaluate(const GameState& s, int me, const Params& prm) {
   val += prm.w_road * prm.tune[2] *
          (0.03 * ex.best_conn + 0.012 * ex.best_near + 0.05 * std::min(ex.n_conn, 2)) * (0.3 + f);
 
-  // Longest road race (award itself is in VP).
+  // Longest road race (the award itself is in the VP): 5 roads, or one more than the holder
+  // (docs/RULES.md, longest road).
   if (s.longest_road_holder != me) {
     int hl = 0;
     if (s.longest_road_holder >= 0) hl = s.players[s.longest_road_holder].longest_road;
@@ -330,7 +319,7 @@ double evaluate(const GameState& s, int me, const Params& prm) {
     if (mine + 2 >= need) val += 0.35 * prm.tune[5] * prm.w_road * (1.0 - (need - mine) / 3.0);
     val += 0.02 * mine;
   }
-  // Largest army race.
+  // Largest army race: 3 knights, or one more than the holder (docs/RULES.md, largest army).
   const int kn = ps.dev_played[static_cast<int>(DevCard::Knight)];
   const int kh = ps.dev_cards[static_cast<int>(DevCard::Knight)];
   if (s.largest_army_holder != me) {
@@ -476,7 +465,6 @@ Beliefs count_cards(const Observation& obs, const EventLog& events) {
         if (p != me) H[p][r] *= pool[r] / col;
     }
   }
-  b.valid = true;
   return b;
 }
 
@@ -522,7 +510,7 @@ GameState determinize(const Observation& obs, const Beliefs* b, Rng& rng) {
         tw += wts[r];
       }
       if (tw <= 0) break;
-      double x = (rng.next() >> 11) * (1.0 / 9007199254740992.0) * tw;
+      double x = unit(rng) * tw;
       int pick = kNumResources - 1;
       for (int r = 0; r < kNumResources; ++r) {
         if (x < wts[r]) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/match/refuse.h"
+#include "engine/parse.h"
 #include "engine/serialize.h"
 
 namespace catan::match {
@@ -43,19 +44,6 @@ std::optional<std::string> as_text(const json& v) {
 // The text for an error message: at most 40 bytes, anything unprintable as \xNN.
 std::string shown(const std::string& s) {
   return printable(s.size() > 40 ? s.substr(0, 40) + "..." : s);
-}
-
-bool parse_u64(const std::string& s, uint64_t* out) {
-  if (s.empty() || s.size() > 20) return false;
-  uint64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    const uint64_t d = static_cast<uint64_t>(c - '0');
-    if (v > (UINT64_MAX - d) / 10) return false;
-    v = v * 10 + d;
-  }
-  *out = v;
-  return true;
 }
 
 bool parse_double(const std::string& s, double lo, double hi, double* out) {
@@ -137,7 +125,8 @@ bool seat_from_json(const json& item, SeatConfig* seat, std::string* error) {
     return refuse(error, "a seat object needs \"kind\": \"human\" or \"ai\"");
   }
   if (const auto it = item.find("aiSeed"); it != item.end()) {
-    if (!it->is_string() || !parse_u64(it->get<std::string>(), &seat->ai.seed)) {
+    if (!it->is_string() ||
+        !parse_u64(it->get<std::string>(), &seat->ai.seed, NumberBase::Decimal)) {
       return refuse(error, "a seat's aiSeed must be a decimal string");
     }
   }
@@ -214,7 +203,7 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
   for (const auto& [key, seed] : {std::pair{"seed", &c.seeds.board}, {"playseed", &c.seeds.play}}) {
     if (!v.count(key)) {
       *seed = fresh_seed();
-    } else if (!parse_u64(v[key], seed) || *seed == 0) {
+    } else if (!parse_u64(v[key], seed, NumberBase::Decimal) || *seed == 0) {
       return refuse(error, std::string("bad ") + key + " '" + shown(v[key]) +
                                "' (expected a whole number 1..2^64-1)");
     }
@@ -327,7 +316,8 @@ bool full_config_from_json(const json& j, MatchConfig* out, std::string* error) 
   }
   auto seed = [&](const char* key, uint64_t* out_seed) {
     const auto it = j.find(key);
-    return it != j.end() && it->is_string() && parse_u64(it->get<std::string>(), out_seed);
+    return it != j.end() && it->is_string() &&
+           parse_u64(it->get<std::string>(), out_seed, NumberBase::Decimal);
   };
   if (!seed("seed", &c.seeds.board)) {
     return refuse(error, "config.seed: missing or not a decimal string");

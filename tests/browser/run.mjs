@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -65,30 +66,52 @@ const MIME = {
   '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json',
   '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png',
 };
-function serve(dir) {
+// A static server like the ones the site is deployed to: revalidation with ETags
+// (Cache-Control: no-cache), 304 when unchanged. `route(pathname)` gives {dir, path} (the
+// folder serving the request and the path inside it) or null; `patch(path, text)` may
+// rewrite a text file. Every request is logged as {path, search, status}.
+function serve(route, patch) {
+  const log = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     let p = decodeURIComponent(url.pathname);
     if (p.endsWith('/')) p += 'index.html';
-    const file = path.join(dir, path.normalize(p).replace(/^(\.\.[/\\])+/, ''));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    const r = route(p);
+    const file = r && path.join(r.dir, path.normalize(r.path).replace(/^(\.\.[/\\])+/, ''));
+    if (!file || !file.startsWith(r.dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      log.push({ path: p, search: url.search, status: 404 });
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       res.end('not found');
       return;
     }
-    const body = fs.readFileSync(file);
+    let body = fs.readFileSync(file);
+    if (patch) body = Buffer.from(patch(p, body.toString('latin1')), 'latin1');
+    const etag = '"' + createHash('sha1').update(body).digest('hex').slice(0, 16) + '"';
+    if (req.headers['if-none-match'] === etag) {
+      log.push({ path: p, search: url.search, status: 304 });
+      res.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache' });
+      res.end();
+      return;
+    }
+    log.push({ path: p, search: url.search, status: 200 });
     res.writeHead(200, {
       'Content-Type': MIME[path.extname(file)] || 'application/octet-stream',
       'Content-Length': body.length,
       'Cache-Control': 'no-cache',
+      ETag: etag,
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   });
+  server.log = log;
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
-const server = await serve(site);
-const server2 = await serve(site); // a second origin, for the embedding page
+const atRoot = (dir) => (p) => ({ dir, path: p });
+const server = await serve(atRoot(site));
 const base = `http://127.0.0.1:${server.address().port}/`;
+// A second origin for the embedding page; its demo.js lists the game's origin as allowed.
+const server2 = await serve(atRoot(site), (p, text) => (p === '/demo.js'
+  ? text.replace('const ALLOWED_ORIGINS = [];', `const ALLOWED_ORIGINS = [${JSON.stringify(base.slice(0, -1))}];`)
+  : text));
 const base2 = `http://localhost:${server2.address().port}/`;
 
 const browser = await chromium.launch({
@@ -117,7 +140,29 @@ async function newPage(opts = {}) {
     deviceScaleFactor: opts.dpr || 1,
     serviceWorkers: opts.serviceWorkers || 'block',
   });
-  const page = await context.newPage();
+  // Content-Security-Policy violations of every frame, as "directive blocked-url".
+  // Every notice line shown, even one gone by the time a test looks.
+  await context.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation',
+      (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    window.__notices = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      const n = document.getElementById('notice');
+      if (!n) return;
+      new MutationObserver(() => {
+        for (const line of n.children) {
+          if (!window.__notices.includes(line.textContent)) window.__notices.push(line.textContent);
+        }
+      }).observe(n, { childList: true });
+    });
+  });
+  const page = instrument(await context.newPage());
+  return { context, page };
+}
+
+// Collects the console errors and warnings and the uncaught exceptions of a page.
+function instrument(page) {
   page.consoleErrors = [];
   page.consoleWarnings = [];
   page.pageErrors = [];
@@ -126,11 +171,60 @@ async function newPage(opts = {}) {
     if (m.type() === 'warning') page.consoleWarnings.push(m.text());
   });
   page.on('pageerror', (e) => page.pageErrors.push(String(e)));
-  return { context, page };
+  return page;
+}
+
+// Polls fn(arg) in the page (or frame) until it returns something truthy, and returns it.
+// (Playwright's waitForFunction evaluates strings in the page, which the pages' CSP forbids;
+// evaluate() is not subject to it.) Errors while polling (a navigation, the app still
+// loading) count as "not yet".
+async function waitFor(target, fn, arg, opts = {}) {
+  const timeout = opts.timeout || 30000;
+  const t0 = Date.now();
+  for (;;) {
+    let v;
+    let error = null;
+    try {
+      v = await target.evaluate(fn, arg);
+    } catch (e) {
+      error = e;
+      if (/Target page, context or browser has been closed/.test(String(e && e.message))) throw e;
+    }
+    if (v) return v;
+    if (Date.now() - t0 > timeout) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${String(fn).slice(0, 120)}` +
+        (error ? ` (last error: ${String(error.message).split('\n')[0]})` : ''));
+    }
+    await sleep(opts.polling || 100);
+  }
+}
+
+// CSP violations reported in any frame of the page, and CSP messages in the console.
+async function cspViolations(page) {
+  const out = page.consoleErrors.concat(page.consoleWarnings).filter((t) => /Content.Security.Policy/i.test(t));
+  for (const f of page.frames()) {
+    try { out.push(...(await f.evaluate(() => window.__csp || []))); } catch (e) { /* detached */ }
+  }
+  return out;
+}
+
+// catan.ready settles (ready or a fatal error) within the time limit: true, else false.
+async function readySettles(page, ms = 60000) {
+  await waitFor(page, () => window.catan, null, { timeout: ms });
+  return page.evaluate((t) => Promise.race([window.catan.ready.then(() => true),
+    new Promise((r) => setTimeout(() => r(false), t))]), ms);
+}
+
+// The notices shown so far on the page, as one text.
+async function noticeText(frameOrPage) {
+  return frameOrPage.evaluate(() => {
+    const n = document.getElementById('notice');
+    return (window.__notices || []).concat(n && !n.hidden ? [n.textContent] : []).join(' | ');
+  });
 }
 
 async function waitReady(page, timeout = 90000) {
-  await page.waitForFunction(() => window.catan && window.catan.loaded, null, { timeout });
+  await waitFor(page, () => window.catan && window.catan.loaded, null, { timeout });
 }
 
 async function frames(page, n) {
@@ -241,6 +335,8 @@ await test('page-loads-without-errors', async () => {
     `(${(total / 1048576).toFixed(3)} MiB; ${rows.join(', ')})`);
   assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
   assert(page.consoleErrors.length === 0, 'console errors: ' + page.consoleErrors.join(' | '));
+  const csp = await cspViolations(page);
+  assert(csp.length === 0, 'CSP violations: ' + csp.join(' | '));
   await context.close();
 });
 
@@ -274,7 +370,7 @@ await test('ai-game-runs-to-game-over', async () => {
     window.__over = null;
     window.catan.on((m) => { if (m.type === 'gameOver') window.__over = m; });
   });
-  await page.waitForFunction(() => window.__over, null, { timeout: 300000, polling: 500 });
+  await waitFor(page, () => window.__over, null, { timeout: 300000, polling: 500 });
   const over = await page.evaluate(() => window.__over);
   const st = await page.evaluate(() => window.catan.state());
   await frames(page, 10);
@@ -296,10 +392,10 @@ await test('human-places-settlement-by-click', async () => {
   await page.goto(base + 'index.html');
   await waitReady(page);
   const r = await page.evaluate(() => window.catan.newGame({
-    seed: 77, seats: ['human', 'ai:easy', 'ai:easy', 'ai:easy'], speed: 20,
+    seed: 77, playseed: 77, seats: ['human', 'ai:easy', 'ai:easy', 'ai:easy'], speed: 20,
   }));
   assert(r.ok, 'newGame: ' + r.error);
-  await page.waitForFunction(() => {
+  await waitFor(page, () => {
     const s = window.catan.state();
     return s.session.humanToAct && s.state.phase === 'setup_settlement';
   }, null, { timeout: 60000, polling: 100 });
@@ -378,23 +474,30 @@ await test('corrupt-and-outdated-saves-are-reported', async () => {
 
 await test('share-and-replay-links', async () => {
   const { context, page } = await newPage();
-  await page.goto(base + 'index.html?autoplay=1&seats=ai:easy,ai:easy,ai:easy&speed=20&seed=31337&board=official');
+  // A short AI game (5 VP) played to its end: replay links exist for finished games only.
+  await page.goto(base + 'index.html?autoplay=1&seats=ai:easy,ai:easy,ai:easy&speed=20&seed=31337' +
+    '&playseed=5&board=official&mode=custom&vp=5');
   await waitReady(page);
-  await page.waitForFunction(() => window.catan.state().session.actions > 60, null, { timeout: 60000, polling: 200 });
-  await page.evaluate(() => window.catan.pause());
+  await waitFor(page, () => window.catan.state(-1).state.phase === 'game_over', null,
+    { timeout: 180000, polling: 250 });
   const info = await page.evaluate(() => ({
-    share: window.catan.shareLink(), replay: window.catan.replayLink(),
-    state: window.catan.state(), board: window.catan.board(),
+    share: window.catan.shareLink(), replay: window.catan.replayLink(), save: window.catan.save(),
+    state: window.catan.state('all'), board: window.catan.board(),
   }));
   assert(/seed=31337/.test(info.share) && /board=official/.test(info.share), 'share link ' + info.share);
+  assert(!/playseed/.test(info.share), 'the share link holds the play seed: ' + info.share);
+  assert(info.replay && /#game=/.test(info.replay), 'no replay link after the game: ' + info.replay);
+  assert(info.save && /catan-web-save/.test(info.save), 'catan.save() gave nothing after the game');
+  assert(info.state.ok !== false && info.state.state, 'state("all") after the game: ' + JSON.stringify(info.state).slice(0, 200));
   measure(`replay link for ${info.state.session.actions} actions: ${info.replay.length} characters`);
   const p2 = await context.newPage();
   await p2.goto(info.replay);
   await waitReady(p2);
-  const st2 = await p2.evaluate(() => window.catan.state());
+  const st2 = await p2.evaluate(() => window.catan.state('all'));
   assert(JSON.stringify(st2.state) === JSON.stringify(info.state.state), 'the replayed game differs');
+  assert(await p2.evaluate(() => location.hash === ''), 'the replay link stays in the address bar');
   const p3 = await context.newPage();
-  await p3.goto(info.share.replace('autoplay=true', 'autoplay=true&speed=0.25'));
+  await p3.goto(info.share);
   await waitReady(p3);
   const b3 = await p3.evaluate(() => window.catan.board());
   const island = (b) => JSON.stringify([b.hexes, b.ports].map((x) => (x || []).map((h) =>
@@ -409,10 +512,13 @@ await test('embed-demo-events-and-commands', async () => {
   await page.goto(`${base2}demo.html?src=${encodeURIComponent(src)}`);
   const has = (type, pred) => page.evaluate(([t, p]) => window.demoEvents.some((m) => m.type === t &&
     (!p || Object.entries(p).every(([k, v]) => String(m[k]) === String(v)))), [type, pred]);
-  const waitEvent = (type, pred, timeout = 90000) => page.waitForFunction(([t, p]) =>
+  const waitEvent = (type, pred, timeout = 90000) => waitFor(page, ([t, p]) =>
     window.demoEvents.some((m) => m.type === t && (!p || Object.entries(p).every(([k, v]) => String(m[k]) === String(v)))),
   [type, pred], { timeout, polling: 100 });
   await waitEvent('ready');
+  const readyEv = await page.evaluate(() => window.demoEvents.find((m) => m.type === 'ready'));
+  assert(readyEv.version === 1 && typeof readyEv.build === 'string' && readyEv.build.length > 0,
+    'the ready event breaks the message format: ' + JSON.stringify(readyEv));
   await waitEvent('gameStarted', { seed: 5 });
   await waitEvent('diceRolled', null, 60000);
   await waitEvent('turn', null, 60000);
@@ -434,7 +540,7 @@ await test('embed-demo-events-and-commands', async () => {
   assert(n1 === n0, `${n1 - n0} events arrived while paused`);
   await page.evaluate(() => window.demoSend({ type: 'resume' }));
   await waitEvent('resumed');
-  await page.waitForFunction((n) => window.demoEvents.length > n + 1, n1, { timeout: 30000 });
+  await waitFor(page, (n) => window.demoEvents.length > n + 1, n1, { timeout: 30000 });
   // newGame with a config.
   await page.evaluate(() => window.demoSend({ type: 'newGame',
     config: { seed: 99, seats: ['ai:easy', 'ai:easy', 'ai:easy', 'ai:easy'], autoplay: true, speed: 20, board: 'beginner' } }));
@@ -445,6 +551,22 @@ await test('embed-demo-events-and-commands', async () => {
   assert(frame.page() === page, 'frame detached');
   const fs2 = await frame.evaluate(() => window.catan.state());
   assert(fs2.state.options.board === 'beginner', 'the new game did not use the config');
+  // newGame needs a config: a missing or null one is refused like any bad config; {} is a
+  // default game.
+  const errorsBefore = await page.evaluate(() => window.demoEvents.filter((m) => m.type === 'error').length);
+  const startsBefore = await page.evaluate(() => window.demoEvents.filter((m) => m.type === 'gameStarted').length);
+  await page.evaluate(() => {
+    window.demoSend({ type: 'newGame' });
+    window.demoSend({ type: 'newGame', config: null });
+  });
+  await waitFor(page, (n) => window.demoEvents.filter((m) => m.type === 'error').length >= n + 2,
+    errorsBefore, { timeout: 10000 });
+  await sleep(300);
+  const startsAfter = await page.evaluate(() => window.demoEvents.filter((m) => m.type === 'gameStarted').length);
+  assert(startsAfter === startsBefore, 'a newGame without config started a game');
+  await page.evaluate(() => window.demoSend({ type: 'newGame', config: {} }));
+  await waitFor(page, (n) => window.demoEvents.filter((m) => m.type === 'gameStarted').length > n,
+    startsBefore, { timeout: 10000 });
   await context.close();
 });
 
@@ -462,7 +584,8 @@ await test('bad-url-parameters-rejected', async () => {
   assert(errs.some((e) => /origin must be/.test(e)), 'origin error missing');
   const visible = await page.isVisible('#param-errors');
   assert(visible, 'the errors are not shown on the page');
-  assert(page.consoleErrors.filter((e) => /bad URL parameter/.test(e)).length >= 5, 'errors not in the console');
+  const logged = page.consoleErrors.concat(page.consoleWarnings).filter((e) => /bad URL parameter/.test(e));
+  assert(logged.length >= 5, 'errors not in the console');
   assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
   const st = await page.evaluate(() => window.catan.state());
   assert(!st.session.active, 'a game started despite bad parameters');
@@ -475,7 +598,7 @@ await test('malformed-postmessages-ignored', async () => {
   page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
   const src = `${base}embed.html?autoplay=1&seats=ai:easy,ai:easy,ai:easy&speed=4&seed=8`;
   await page.goto(`${base2}demo.html?src=${encodeURIComponent(src)}`);
-  await page.waitForFunction(() => window.demoEvents.some((m) => m.type === 'gameStarted'), null, { timeout: 90000 });
+  await waitFor(page, () => window.demoEvents.some((m) => m.type === 'gameStarted'), null, { timeout: 90000 });
   const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().includes('embed.html'));
   const before = await frame.evaluate(() => window.catan.state().state.options);
   await page.evaluate(() => {
@@ -487,13 +610,16 @@ await test('malformed-postmessages-ignored', async () => {
     send({ type: 42 });
     send({ type: 'newGame', config: { players: 9, colour: 'red' } });
     send({ type: 'newGame', config: 'seed=1' });
+    send({ type: 'newGame', config: null });
+    send({ type: 'newGame' });
+    send({ type: 'newGame', config: JSON.parse('{"__proto__": {"seed": 1}, "constructor": 1}') });
     send({ type: 'pause', extra: 1 });
   });
   await sleep(800);
   const ignored = warnings.filter((w) => /\[catan\] ignored/.test(w));
-  assert(ignored.length >= 8, `expected 8 "ignored" warnings, got ${ignored.length}: ${warnings.join(' | ')}`);
+  assert(ignored.length >= 11, `expected 11 "ignored" warnings, got ${ignored.length}: ${warnings.join(' | ')}`);
   const errorsEv = await page.evaluate(() => window.demoEvents.filter((m) => m.type === 'error').length);
-  assert(errorsEv >= 2, 'bad newGame configs were not reported with an error event');
+  assert(errorsEv >= 5, `bad newGame commands were not all reported with an error event (${errorsEv} of 5)`);
   const after = await frame.evaluate(() => window.catan.state());
   assert(JSON.stringify(after.state.options) === JSON.stringify(before), 'a malformed message changed the game');
   assert(!after.session.paused, 'a malformed pause command paused the game');
@@ -512,8 +638,8 @@ await test('offline-reload-with-service-worker', async () => {
   const { context, page } = await newPage({ serviceWorkers: 'allow' });
   await page.goto(base + 'index.html');
   await waitReady(page);
+  // The worker is installed and active (it controls the pages loaded from now on).
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 30000 }).catch(() => {});
   const r = await page.evaluate(() => window.catan.newGame({ seed: 4242, seats: ['human', 'ai:easy', 'ai:easy'] }));
   assert(r.ok, r.error);
   await frames(page, 5);
@@ -526,7 +652,7 @@ await test('offline-reload-with-service-worker', async () => {
   await shot(page, 'offline-reload.png');
   assert(after.session.active && after.state.options.players === 3, 'the game did not resume offline');
   assert(after.session.config.seed === before.session.config.seed, 'another game after the offline reload');
-  // embed.html with parameters is served from the cache too (query ignored).
+  // embed.html with parameters is served from the cache too (a page's query is not part of the file).
   const p2 = await context.newPage();
   await p2.goto(base + 'embed.html?seed=5&players=3');
   await waitReady(p2, 60000);
@@ -561,7 +687,7 @@ await test('frame-times-while-expert-ai-thinks', async () => {
     `p95 ${x.stats.workP95.toFixed(1)} / max ${x.stats.workMax.toFixed(1)} ms, ${x.stats.workOver50} over 50 ms`;
   const setup = await sample(8000);
   measure(fmt('frames during the setup phase (2 Expert AIs, 1000 ms budget, 8 s)', setup));
-  await page.waitForFunction(() => !/^setup/.test(window.catan.state().state.phase), null, { timeout: 240000, polling: 500 });
+  await waitFor(page, () => !/^setup/.test(window.catan.state().state.phase), null, { timeout: 240000, polling: 500 });
   const main = await sample(8000);
   measure(fmt(`frames after the setup (phase ${main.phase}, 8 s)`, main));
   await shot(page, 'expert-ai-thinking.png');
@@ -576,6 +702,328 @@ await test('frame-times-while-expert-ai-thinks', async () => {
   assert(workP95 < 50, `app work per frame p95 ${workP95.toFixed(1)} ms (must stay under 50 ms)`);
   assert(workMax < 250, `an app frame took ${workMax.toFixed(1)} ms (a blocking AI; must stay under 250 ms)`);
   await context.close();
+});
+
+// ------------------------------------------------------------------ security at the web boundary
+await test('csp-on-every-page', async () => {
+  const { context, page } = await newPage({ viewport: { width: 1400, height: 800 } });
+  // The game loads and plays under the policy, with no violation anywhere.
+  await page.goto(base + 'index.html');
+  await waitReady(page);
+  const r = await page.evaluate(() => window.catan.newGame({ seed: 12, seats: ['human', 'ai:easy', 'ai:easy'], speed: 20 }));
+  assert(r.ok, 'newGame: ' + r.error);
+  await frames(page, 20);
+  await page.goto(base + 'demo.html');
+  await waitFor(page, () => window.demoEvents.some((m) => m.type === 'diceRolled'), null, { timeout: 90000 });
+  const seen = await cspViolations(page);
+  assert(seen.length === 0, 'CSP violations while playing: ' + seen.join(' | '));
+  for (const f of ['index.html', 'embed.html', 'demo.html']) {
+    await page.goto(base + f + (f === 'demo.html' ? '?src=version.json' : ''));
+    const csp = await page.evaluate(() => [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')]
+      .map((m) => m.content));
+    assert(csp.length >= 1 && /default-src 'self'/.test(csp[0]), `${f}: no CSP with default-src 'self': ${csp}`);
+    assert(!csp.some((c) => /'unsafe-inline'|'unsafe-eval'|'unsafe-hashes'/.test(c)), `${f}: the CSP allows inline script: ${csp}`);
+    // Enforced: an inline script and an inline style block added to the page do nothing.
+    const inline = await page.evaluate(async () => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__inline = 1';
+      document.body.appendChild(s);
+      const st = document.createElement('style');
+      st.textContent = 'body { visibility: hidden }';
+      document.head.appendChild(st);
+      await new Promise((r) => setTimeout(r, 50));
+      return { script: window.__inline === 1, style: getComputedStyle(document.body).visibility === 'hidden' };
+    });
+    assert(!inline.script && !inline.style, `${f}: inline code ran despite the CSP: ${JSON.stringify(inline)}`);
+  }
+  await context.close();
+});
+
+await test('demo-refuses-unsafe-src', async () => {
+  const { context, page } = await newPage();
+  for (const [src, why] of [
+    ['javascript:window.parent.pwned=1//', /only http: and https:/],
+    ['javascript:parent.pwned=1', /only http: and https:/],
+    ['data:text/html,<script>parent.pwned=1</script>', /only http: and https:/],
+    [`${base2}embed.html`, /ALLOWED_ORIGINS/],
+  ]) {
+    await page.goto(`${base}demo.html?src=${encodeURIComponent(src)}`);
+    await sleep(400);
+    const r = await page.evaluate(() => {
+      const box = document.getElementById('refused');
+      return { pwned: window.pwned, refused: box && !box.hidden ? box.textContent : '',
+        frameSrc: document.getElementById('game').getAttribute('src') };
+    });
+    assert(r.pwned === undefined, `src=${src} ran script in the demo page`);
+    assert(why.test(r.refused), `src=${src}: no visible refusal (${JSON.stringify(r.refused)})`);
+    assert(!r.frameSrc, `src=${src}: the iframe was pointed at ${r.frameSrc}`);
+  }
+  await shot(page, 'demo-refused.png');
+  // The policy narrows frames to this origin and ALLOWED_ORIGINS even if the check were gone.
+  await page.goto(`${base}demo.html?src=version.json`);
+  const blocked = await page.evaluate(async (other) => {
+    const f = document.createElement('iframe');
+    f.src = other + 'version.json';
+    document.body.appendChild(f);
+    await new Promise((r) => setTimeout(r, 800));
+    return window.__csp.filter((v) => /^frame-src/.test(v)).length > 0;
+  }, base2);
+  assert(blocked, 'a frame of another origin was not blocked by the demo page\'s CSP');
+  await context.close();
+});
+
+// Replay codes (shell/web_bridge.cpp encode_game, code version 1): version byte, seed,
+// 15 option varints, one byte per seat, AI delay (ms), think budget (ms), action count, then
+// per action its index among the legal actions, or that count (an escape) + length + text.
+function varint(n) {
+  const out = [];
+  let v = BigInt(n);
+  while (v >= 0x80n) { out.push(Number(v & 0x7fn) | 0x80); v >>= 7n; }
+  out.push(Number(v));
+  return out;
+}
+const codeHeader = [1, ...varint(42), 0, 4, 2, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0,
+  0, 9, 9, 9, ...varint(600), ...varint(1000)];
+const b64url = (bytes) => Buffer.from(bytes).toString('base64url');
+
+await test('bad-replay-links-cleared', async () => {
+  const { context, page } = await newPage();
+  const codes = [
+    // One escaped action (54 = every vertex is legal at the start) whose text is not UTF-8.
+    ['invalid-utf8', b64url([...codeHeader, ...varint(1), ...varint(54), ...varint(3), 0xff, 0xfe, 0xc3])],
+    ['huge-count', b64url([...codeHeader, ...varint(1n << 60n)])],
+    ['garbage', '%%not*a*code$$'],
+  ];
+  for (const [label, code] of codes) {
+    await page.goto('about:blank'); // a new document each time (not a hash change)
+    await page.goto(base + 'index.html#game=' + code);
+    assert(await readySettles(page), `${label}: catan.ready never resolved`);
+    assert(await page.evaluate(() => window.catan.loaded), `${label}: the app is not running`);
+    await frames(page, 3);
+    const msg = await noticeText(page);
+    assert(/replay link could not be opened/.test(msg), `${label}: notice "${msg}"`);
+    const url = await page.evaluate(() => location.href);
+    assert(!url.includes('#'), `${label}: the address still holds the link: ${url.slice(0, 120)}`);
+    const r = await page.evaluate(() => window.catan.newGame({ seed: 3, seats: ['human', 'ai:easy'] }));
+    assert(r.ok, `${label}: the page is not usable afterwards: ${r.error}`);
+    if (label === 'invalid-utf8') await shot(page, 'bad-replay-link.png');
+  }
+  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  await context.close();
+});
+
+await test('prototype-key-parameters', async () => {
+  const { context, page } = await newPage({ viewport: { width: 1400, height: 800 } });
+  const keys = [['constructor', '1'], ['__proto__', '1'], ['toString', '3'], ['hasOwnProperty', '1']];
+  for (const [key, value] of keys) {
+    await page.goto(`${base}index.html?${key}=${value}`);
+    assert(await readySettles(page), `index.html?${key}: catan.ready never resolved`);
+    assert(await page.evaluate(() => window.catan.loaded), `index.html?${key}: the app is not running`);
+    const msg = await noticeText(page);
+    assert(msg.includes(key), `index.html?${key}: not reported on the page ("${msg}")`);
+    assert(page.consoleWarnings.some((w) => w.includes(`"${key}"`)), `index.html?${key}: not reported in the console`);
+  }
+  // Embedded: each key is reported to the embedder, the known parameters are applied and the
+  // game plays.
+  const src = `embed.html?${keys.map(([k, v]) => `${k}=${v}`).join('&')}&seed=11&autoplay=1&seats=ai:easy,ai:easy&speed=20`;
+  await page.goto(`${base}demo.html?src=${encodeURIComponent(src)}`);
+  await waitFor(page, () => window.demoEvents.some((m) => m.type === 'diceRolled'), null, { timeout: 60000 });
+  const ev = await page.evaluate(() => window.demoEvents);
+  assert(ev.some((m) => m.type === 'ready'), 'embed.html: no ready event');
+  for (const [key] of keys) {
+    assert(ev.some((m) => m.type === 'error' && m.errors.some((e) => e.includes(`"${key}"`))),
+      `embed.html?${key}: no error event naming the key`);
+  }
+  assert(ev.some((m) => m.type === 'gameStarted' && String(m.seed) === '11'), 'embed.html: seed=11 was not applied');
+  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  await context.close();
+});
+
+await test('save-without-config-refused', async () => {
+  const { context, page } = await newPage();
+  await page.goto(base + 'index.html');
+  await waitReady(page);
+  const r = await page.evaluate(() => window.catan.newGame({ seed: 4242, seats: ['human', 'ai:easy', 'ai:easy'], speed: 20 }));
+  assert(r.ok, r.error);
+  await frames(page, 10);
+  await page.evaluate(() => window.catan.pause());
+  await frames(page, 3);
+  const before = await page.evaluate(() => window.catan.state(-1));
+  for (const text of ['{"format":"catan-web-save","version":1}',
+    '{"format":"catan-web-save","version":1,"config":null,"game":{}}',
+    '{"format":"catan-web-save","version":1,"config":[],"game":[]}']) {
+    const res = await page.evaluate((t) => window.catan.load(t), text);
+    assert(res && res.ok === false && /\b(no|missing)\b.*config|config.*\b(missing|absent)\b/.test(res.error),
+      `load(${text}) is not refused for its missing config: ${JSON.stringify(res)}`);
+  }
+  const after = await page.evaluate(() => window.catan.state(-1));
+  assert(after.ok !== false && after.session.active, 'the running game is gone');
+  assert(after.session.config.seed === before.session.config.seed && after.session.actions === before.session.actions,
+    'the running game changed');
+  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  await context.close();
+});
+
+await test('no-play-seed-during-play', async () => {
+  const { context, page } = await newPage();
+  const PLAY = 987654321987n;
+  const secrets = [PLAY.toString(), PLAY.toString(16), PLAY.toString(16).toUpperCase()];
+  const leaks = (label, value) => {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    const hit = secrets.find((x) => text && text.includes(x));
+    assert(!hit, `${label} holds the play seed: ...${text.slice(Math.max(0, text.indexOf(hit) - 80), text.indexOf(hit) + 40)}...`);
+  };
+  await page.goto(base + 'index.html');
+  await waitReady(page);
+  await page.evaluate(() => {
+    window.__events = [];
+    window.catan.on((m) => window.__events.push(m));
+  });
+  const r = await page.evaluate((ps) => window.catan.newGame({ seed: '4242', playseed: ps,
+    seats: ['ai:easy', 'ai:easy', 'ai:easy'], autoplay: true, speed: 20 }), PLAY.toString());
+  assert(r.ok, 'newGame: ' + r.error);
+  leaks('the newGame result', r);
+  await waitFor(page, () => window.__events.filter((m) => m.type === 'diceRolled').length >= 3, null,
+    { timeout: 90000, polling: 200 });
+  const got = await page.evaluate(() => ({
+    s0: window.catan.state(0), s: window.catan.state(), spectator: window.catan.state(-1),
+    all: window.catan.state('all'), events: window.__events, share: window.catan.shareLink(),
+    save: window.catan.save(), replay: window.catan.replayLink(), code: window.catan.gameCode(),
+    board: window.catan.board(), legal: window.catan.legal(), url: location.href,
+    text: document.body.innerText,
+  }));
+  for (const k of ['s0', 's', 'spectator', 'all', 'events', 'share', 'board', 'legal', 'url', 'text']) leaks(k, got[k]);
+  assert(got.s0.ok !== false && got.s0.state && got.s.ok !== false && got.s.state, 'state(0) / state() failed');
+  assert(got.all.ok === false, 'state("all") shows every hand during the game');
+  assert(got.save === null && got.replay === null && got.code === null,
+    'save / replayLink / gameCode are handed out during the game');
+  await page.click('#menu-button');
+  await page.click('#menu-replay');
+  const menuNote = await noticeText(page);
+  assert(/available when the game has ended/.test(menuNote), 'the menu offered a replay link: ' + menuNote);
+  const started = got.events.find((m) => m.type === 'gameStarted');
+  assert(started && started.seed === '4242', 'gameStarted does not carry the board seed: ' + JSON.stringify(started));
+  // A link with a play seed starts that game; the address then drops it, share links never hold it.
+  await page.goto(`${base}index.html?seed=4242&playseed=${PLAY}&seats=human,ai:easy`);
+  await waitReady(page);
+  const after = await page.evaluate(() => ({ url: location.href, share: window.catan.shareLink(), s: window.catan.state() }));
+  leaks('the address', after.url);
+  leaks('the share link', after.share);
+  leaks('state()', after.s);
+  assert(after.s.session.config.seed === '4242', 'the linked game did not start');
+  await context.close();
+});
+
+// ------------------------------------------------------------------ service worker updates
+// Release A (the site under test) and release B (web/ + the same app, one file changed,
+// finished by make-site) are served in turn at /gameA/; /gameB/ is another deployment of A
+// on the same origin. A page runs the files of one release together, an update waits while a
+// game runs, applies on request or on the next visit, and deletes this scope's old cache only.
+await test('service-worker-update-between-games', async () => {
+  const releaseB = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-release-b-'));
+  fs.cpSync(path.join(root, 'web'), releaseB, { recursive: true });
+  for (const f of ['app.js', 'app.wasm']) fs.copyFileSync(path.join(site, f), path.join(releaseB, f));
+  fs.appendFileSync(path.join(releaseB, 'style.css'), '\n/* release B */\n');
+  execFileSync(process.execPath, [path.join(root, 'web/tools/make-site.mjs'), releaseB], { stdio: 'ignore' });
+  const versionOf = (dir) => JSON.parse(fs.readFileSync(path.join(dir, 'version.json'), 'utf8')).version;
+  const vA = versionOf(site);
+  const vB = versionOf(releaseB);
+  assert(vA !== vB, 'release B has the version of A');
+  let gameA = site;
+  const sw = await serve((p) => {
+    if (p.startsWith('/gameA/')) return { dir: gameA, path: p.slice(6) };
+    if (p.startsWith('/gameB/')) return { dir: site, path: p.slice(6) };
+    return null;
+  });
+  const origin = `http://127.0.0.1:${sw.address().port}`;
+  const { context, page } = await newPage({ serviceWorkers: 'allow' });
+  // What a page runs: its catan.js, the version.json it is served, its worker's release.
+  const running = (p) => p.evaluate(async () => {
+    const ask = (w) => new Promise((resolve) => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = (e) => resolve(e.data);
+      w.postMessage({ type: 'version' }, [ch.port2]);
+      setTimeout(() => resolve(null), 3000);
+    });
+    const c = navigator.serviceWorker.controller;
+    return { page: window.catan.version, json: (await (await fetch('version.json')).json()).version,
+      worker: c ? (await ask(c)).version : null };
+  });
+  const cacheNames = () => page.evaluate(() => caches.keys());
+  try {
+    // The other deployment, then this one's first visit: each file is downloaded once.
+    await page.goto(origin + '/gameB/index.html');
+    await waitReady(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    sw.log.length = 0;
+    await page.goto(origin + '/gameA/index.html');
+    await waitReady(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const downloads = (name) => sw.log.filter((e) => e.path === '/gameA/' + name && e.status === 200).length;
+    for (const f of ['app.wasm', 'app.js', 'index.html', 'catan.js']) {
+      assert(downloads(f) === 1, `first visit: ${f} downloaded ${downloads(f)} times`);
+    }
+    let names = await cacheNames();
+    assert(names.includes(`catan|/gameA/|${vA}`) && names.includes(`catan|/gameB/|${vA}`),
+      'caches after the first visits: ' + names.join(', '));
+
+    // Controlled by A, a game running; then B is deployed and found.
+    await page.reload();
+    await waitReady(page);
+    let now = await running(page);
+    assert(now.page === vA && now.json === vA && now.worker === vA, 'release A runs as ' + JSON.stringify(now));
+    const r = await page.evaluate(() => window.catan.newGame({ seed: 5, seats: ['human', 'ai:easy', 'ai:easy'], speed: 20 }));
+    assert(r.ok, r.error);
+    await frames(page, 10);
+    gameA = releaseB;
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((reg) => reg.update()));
+    await waitFor(page, () => !document.getElementById('update').hidden, null, { timeout: 30000 });
+    await shot(page, 'update-ready.png');
+    now = await running(page);
+    assert(now.page === vA && now.json === vA && now.worker === vA, 'the update took over a running game: ' + JSON.stringify(now));
+    assert(await page.evaluate(() => window.catan.state(-1).session.active), 'the game stopped');
+
+    // A second page opened meanwhile still gets A, every file from A's cache.
+    sw.log.length = 0;
+    const p2 = instrument(await context.newPage());
+    await p2.goto(origin + '/gameA/embed.html?seed=3&seats=ai:easy,ai:easy&autoplay=1');
+    await waitReady(p2);
+    now = await running(p2);
+    assert(now.page === vA && now.json === vA && now.worker === vA, 'a page opened during the update runs ' + JSON.stringify(now));
+    // (The browser checks sw.js itself for updates and may fetch icons outside the worker.)
+    const fetched = sw.log.filter((e) => !/(sw\.js|\.png|\.svg|\.webmanifest)$/.test(e.path)).map((e) => e.path + e.search);
+    assert(fetched.length === 0, 'files fetched from the server instead of release A\'s cache: ' + fetched.join(', '));
+    await p2.close();
+
+    // The player applies the update: the page reloads into B and resumes the game.
+    await Promise.all([page.waitForNavigation({ timeout: 30000 }), page.click('#update-apply')]);
+    await waitReady(page);
+    now = await running(page);
+    assert(now.page === vB && now.json === vB && now.worker === vB, 'after the update the page runs ' + JSON.stringify(now));
+    assert(await page.evaluate(() => window.catan.state(-1).session.active), 'the game was not resumed after the update');
+    names = await cacheNames();
+    assert(names.includes(`catan|/gameA/|${vB}`) && !names.includes(`catan|/gameA/|${vA}`),
+      'this deployment\'s caches after the update: ' + names.join(', '));
+    assert(names.includes(`catan|/gameB/|${vA}`), 'the other deployment\'s cache was deleted: ' + names.join(', '));
+
+    // Once no page of this deployment is open, the next visit runs the waiting release.
+    gameA = site;
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((reg) => reg.update()));
+    await waitFor(page, () => !document.getElementById('update').hidden, null, { timeout: 30000 });
+    const p3 = instrument(await context.newPage());
+    await page.close();
+    await p3.goto(origin + '/gameA/index.html');
+    await waitReady(p3);
+    now = await running(p3);
+    assert(now.page === vA && now.json === vA && now.worker === vA, 'the next visit runs ' + JSON.stringify(now));
+    assert(await p3.evaluate(() => document.getElementById('update').hidden), 'the update is still offered');
+    assert(page.pageErrors.length === 0 && p3.pageErrors.length === 0,
+      'page errors: ' + page.pageErrors.concat(p3.pageErrors).join(' | '));
+  } finally {
+    await context.close();
+    sw.close();
+    fs.rmSync(releaseB, { recursive: true, force: true });
+  }
 });
 
 await browser.close();

@@ -1,4 +1,4 @@
-// Bad input everywhere (issue 7): a clear error and nothing changed.
+// Bad input everywhere: a clear error and nothing changed.
 //  - action strings: malformed, overlong, out-of-range ids, bad resources, junk bytes;
 //  - Actions built in code (AIs, the UI) with out-of-range fields, in every phase: apply
 //    refuses them, says why, and leaves the state untouched (classic); arena forfeits;

@@ -12,7 +12,7 @@
 namespace catan {
 namespace {
 
-// RULES.md: 19 land hexes, 54 vertices, 72 edges, 9 port slots on the coast.
+// docs/RULES.md, board: 19 land hexes, 54 vertices, 72 edges, 9 port slots on the coast.
 TEST(Topology, Counts) {
   const Topology& t = topology();
   int degree_sum = 0, coast = 0;
@@ -83,11 +83,11 @@ void expect_standard_set(const Layout& L) {
     else
       specific.insert(static_cast<int>(p));
   }
-  EXPECT_EQ(generic, 4);  // 000/002: 4 generic, one 2:1 per resource
+  EXPECT_EQ(generic, 4);  // docs/RULES.md, board: 4 generic, one 2:1 per resource
   EXPECT_EQ(specific.size(), 5u);
 }
 
-// RULES.md beginner island, rows top to bottom.
+// docs/RULES.md, layouts: the beginner island, rows top to bottom.
 TEST(Layout, BeginnerMatchesRules) {
   Rng rng{1};
   const Layout L = make_layout(LayoutKind::Beginner, rng);
@@ -110,10 +110,11 @@ TEST(Layout, BeginnerMatchesRules) {
         return o;
       }(),
       5);
-  EXPECT_EQ(s.robber_hex, 9) << "RULES.md: the robber starts on the desert";
+  EXPECT_EQ(s.robber_hex, 9) << "docs/RULES.md, robber: it starts on the desert";
 }
 
-// 003: tokens in A-B-C order counterclockwise from a corner, skipping the desert.
+// docs/RULES.md, layouts: tokens in A-B-C order counterclockwise from a corner, skipping the
+// desert.
 TEST(Layout, OfficialSpiral) {
   const int kAtoR[] = {5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11};
   for (uint64_t seed = 0; seed < 200; ++seed) {
@@ -149,7 +150,7 @@ TEST(Layout, OfficialSpiral) {
   }
 }
 
-// 004: the 6 and 8 are never next to each other.
+// docs/RULES.md, layouts: the 6 and 8 are never next to each other.
 TEST(Layout, BalancedNeverAdjacentRed) {
   const Topology& t = topology();
   for (uint64_t seed = 0; seed < 500; ++seed) {
@@ -168,7 +169,7 @@ TEST(Layout, BalancedNeverAdjacentRed) {
   }
 }
 
-// 000: tokens shuffled across the non-desert hexes; deterministic per seed.
+// docs/RULES.md, layouts: tokens shuffled across the non-desert hexes; deterministic per seed.
 TEST(Layout, RandomIsDeterministic) {
   for (uint64_t seed = 0; seed < 50; ++seed) {
     Rng a{seed}, b{seed};

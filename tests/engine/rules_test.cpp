@@ -1,5 +1,4 @@
-// Rule tests from concrete positions. Each names the document it follows (RULES.md, 000,
-// 002, 003, 004).
+// Rule tests from concrete positions. Each names the rule it checks (docs/RULES.md, <name>).
 #include <gtest/gtest.h>
 
 #include "engine/game.h"
@@ -32,7 +31,8 @@ void roll_to(GameState& s, int sum) {
 
 // ---------------------------------------------------------------- setup
 
-// 003: "Round 1 ... then the player to the left; Round 2 in reverse" (snake order).
+// docs/RULES.md, setup: "Round 1 ... then the player to the left; Round 2 in reverse" (snake
+// order).
 TEST(Setup, SnakeOrderAndSecondSettlementYields) {
   GameOptions o;
   o.board = LayoutKind::Beginner;
@@ -50,7 +50,7 @@ TEST(Setup, SnakeOrderAndSecondSettlementYields) {
       const int v = legal[legal.size() / 2].arg;
       ASSERT_TRUE(apply(s, legal[legal.size() / 2]));
       ResourceCounts expect = before;
-      if (order.size() > 4) {  // 003: cards only for the second settlement
+      if (order.size() > 4) {  // docs/RULES.md, setup: cards only for the second settlement
         const VertexInfo& V = topology().vertices[v];
         for (int i = 0; i < V.num_hexes; ++i) {
           const Terrain t = s.layout.terrain[V.hexes[i]];
@@ -69,10 +69,11 @@ TEST(Setup, SnakeOrderAndSecondSettlementYields) {
   EXPECT_EQ(s.current, f);
 }
 
-// 003: "Each starting road goes on an empty edge adjacent to the settlement placed that round."
+// docs/RULES.md, setup: "Each starting road goes on an empty edge adjacent to the settlement placed
+// that round."
 TEST(Setup, RoadMustTouchTheSettlementJustPlaced) {
   GameState s = new_game(arena_options(), 9);
-  EXPECT_EQ(s.current, 0) << "000: seat 0 starts";
+  EXPECT_EQ(s.current, 0) << "arena: seat 0 starts";
   const int v = hex(9).vertices[0];
   ASSERT_TRUE(apply(s, Action::simple(ActionType::BuildSettlement, v)));
   EXPECT_EQ(s.phase, Phase::SetupRoad);
@@ -92,7 +93,7 @@ TEST(Setup, RoadMustTouchTheSettlementJustPlaced) {
       s, Action::simple(ActionType::BuildSettlement, topology().vertices[v].neighbors[0])));
 }
 
-// 004 Blitz: one card of each resource to start, from the bank.
+// docs/RULES.md, victory: Blitz, one card of each resource to start, from the bank.
 TEST(Setup, BlitzStartsWithOneOfEach) {
   GameOptions o;
   set_mode(o, Mode::Blitz);
@@ -105,7 +106,7 @@ TEST(Setup, BlitzStartsWithOneOfEach) {
 
 // ---------------------------------------------------------------- production
 
-// 003: settlement 1, city 2; the robber's hex produces nothing.
+// docs/RULES.md, production: settlement 1, city 2; the robber's hex produces nothing.
 TEST(Production, SettlementOneCityTwoRobberBlocks) {
   GameState s = blank();
   settle(s, 0, hex(0).vertices[0]);        // ore 10
@@ -126,7 +127,8 @@ TEST(Production, SettlementOneCityTwoRobberBlocks) {
   EXPECT_EQ(s.players[1].resources, RC(0, 0, 0, 0, 2));
 }
 
-// 003: "When the supply can't cover all production of a resource, no one receives it."
+// docs/RULES.md, production: "When the supply can't cover all production of a resource, no one
+// receives it."
 TEST(Production, BankShortageSeveralPlayersOwed) {
   GameState s = blank();
   settle(s, 0, hex(0).vertices[0]);
@@ -152,7 +154,8 @@ TEST(Production, BankShortageSeveralPlayersOwed) {
   EXPECT_TRUE(short_event);
 }
 
-// 003: "Exception: if only one player is affected, they get all remaining cards of it."
+// docs/RULES.md, production: "Exception: if only one player is affected, they get all remaining
+// cards of it."
 TEST(Production, BankShortageOnlyOnePlayerOwed) {
   GameState s = blank();
   settle(s, 0, hex(0).vertices[0], true);  // a city: owed 2 ore
@@ -166,7 +169,8 @@ TEST(Production, BankShortageOnlyOnePlayerOwed) {
 
 // ---------------------------------------------------------------- the 7
 
-// 003: "Half of 9 rounded down is 4"; only hands over 7; players choose; roller first.
+// docs/RULES.md, seven: "Half of 9 rounded down is 4"; only hands over 7; players choose; roller
+// first.
 TEST(Seven, HalfOfNineRoundedDownIsFour) {
   GameState s = blank();
   give(s, 0, RC(2, 2, 2, 1, 1));  // 8 -> 4
@@ -194,7 +198,7 @@ TEST(Seven, HalfOfNineRoundedDownIsFour) {
   EXPECT_EQ(s.to_move(), 0);
 }
 
-// 000: arena discards automatically, one card at a time from the largest pile.
+// docs/RULES.md, seven: arena discards automatically, one card at a time from the largest pile.
 TEST(Seven, ArenaAutoDiscardsFromLargestPile) {
   GameState s = blank(4, arena_options());
   give(s, 1, RC(5, 3, 0, 0, 1));  // 9 -> 4: wood, wood, wood (tie -> lower), brick
@@ -205,8 +209,8 @@ TEST(Seven, ArenaAutoDiscardsFromLargestPile) {
   EXPECT_EQ(check_invariants(s), "");
 }
 
-// 003: "Activating the robber always means moving it to a different hex" (desert allowed);
-// steal from an adjacent opponent holding cards; skip the steal when nobody qualifies.
+// docs/RULES.md, robber: "Activating the robber always means moving it to a different hex" (desert
+// allowed); steal from an adjacent opponent holding cards; skip the steal when nobody qualifies.
 TEST(Seven, RobberMovesAndSteals) {
   GameState s = blank();
   settle(s, 1, hex(0).vertices[0]);
@@ -255,7 +259,8 @@ TEST(Seven, RobberMovesAndSteals) {
 
 // ---------------------------------------------------------------- building
 
-// 003: "the adjacent intersections must have no buildings, yours or anyone else's".
+// docs/RULES.md, distance rule: "the adjacent intersections must have no buildings, yours or anyone
+// else's".
 TEST(Building, DistanceRuleAgainstOwnBuildings) {
   GameState s = blank();
   const int v = hex(9).vertices[0], w = hex(9).vertices[1], x = hex(9).vertices[2];
@@ -267,14 +272,15 @@ TEST(Building, DistanceRuleAgainstOwnBuildings) {
   EXPECT_FALSE(is_legal(s, Action::simple(ActionType::BuildSettlement, w), &why));
   EXPECT_NE(why.find("distance"), std::string::npos) << why;
   EXPECT_TRUE(is_legal(s, Action::simple(ActionType::BuildSettlement, x)));
-  // 003: a new settlement must touch one of your roads.
+  // docs/RULES.md, placement: a new settlement must touch one of your roads.
   EXPECT_FALSE(is_legal(s, Action::simple(ActionType::BuildSettlement, hex(9).vertices[4])));
   ok(s, ("build_settlement:" + std::to_string(x)).c_str());
   EXPECT_EQ(s.players[0].settlements_left, 3);
   EXPECT_EQ(s.players[0].resources, RC(1, 1, 1, 1, 0));
 }
 
-// 003: "An opponent's settlement or city cuts the connection at that intersection."
+// docs/RULES.md, placement: "An opponent's settlement or city cuts the connection at that
+// intersection."
 TEST(Building, NoRoadThroughAnOpponentsSettlement) {
   GameState s = blank();
   const auto& H = hex(9);
@@ -298,7 +304,8 @@ TEST(Building, NoRoadThroughAnOpponentsSettlement) {
   EXPECT_EQ(s.players[0].resources, RC(2, 2, 0, 0, 0));
 }
 
-// 003: "A settlement comes back to you when you upgrade it"; cities capped at 4; 15 roads.
+// docs/RULES.md, pieces: "A settlement comes back to you when you upgrade it"; cities capped at 4;
+// 15 roads.
 TEST(Building, PieceLimitsAndCityUpgrade) {
   GameState s = blank();
   const int v = hex(9).vertices[0];
@@ -321,7 +328,7 @@ TEST(Building, PieceLimitsAndCityUpgrade) {
   EXPECT_TRUE(is_legal(s, Action::simple(ActionType::BuildRoad, hex(9).edges[0])));
 }
 
-// 003: bank 4:1; 3:1 on a generic port; 2:1 only for the port's resource.
+// docs/RULES.md, bank trade: bank 4:1; 3:1 on a generic port; 2:1 only for the port's resource.
 TEST(Trade, BankAndPortRates) {
   GameState s = blank();
   // Beginner ports by slot: generic, sheep, generic, generic, brick, wood, generic, wheat, ore.
@@ -342,8 +349,8 @@ TEST(Trade, BankAndPortRates) {
   EXPECT_EQ(check_invariants(s), "");
 }
 
-// 003/004: offers to all; accept, decline or counter; the offerer confirms one; no gifts,
-// no same resource on both sides, only cards one holds.
+// docs/RULES.md, player trade: offers to all; accept, decline or counter; the offerer confirms one;
+// no gifts, no same resource on both sides, only cards one holds.
 TEST(Trade, ClassicBundlesCountersAndConfirm) {
   GameState s = blank();
   give(s, 0, RC(3, 0, 1, 0, 0));
@@ -382,7 +389,8 @@ TEST(Trade, ClassicBundlesCountersAndConfirm) {
   EXPECT_EQ(s.stats.offers_accepted[0], 1);
 }
 
-// 000: strictly 1-for-1 to one seat; accept swaps at once; at most 2 offers per turn.
+// docs/RULES.md, player trade: strictly 1-for-1 to one seat; accept swaps at once; at most 2 offers
+// per turn.
 TEST(Trade, ArenaOneForOne) {
   GameState s = blank(4, arena_options());
   give(s, 0, RC(3, 0, 0, 0, 0));
@@ -403,7 +411,7 @@ TEST(Trade, ArenaOneForOne) {
 
 // ---------------------------------------------------------------- development cards
 
-// 003: "The card you play can't be one bought this turn."
+// docs/RULES.md, development cards: "The card you play can't be one bought this turn."
 TEST(DevCards, BoughtThisTurnIsNotPlayable) {
   GameState s = blank();
   for (int i = 0; i < kDevDeckSize; ++i)
@@ -423,7 +431,8 @@ TEST(DevCards, BoughtThisTurnIsNotPlayable) {
   EXPECT_TRUE(legal(s, "play_dev:knight"));
 }
 
-// 003: a knight may be played before the roll; one card per turn; Largest Army at 3.
+// docs/RULES.md, development cards: a knight may be played before the roll; one card per turn;
+// Largest Army at 3.
 TEST(DevCards, KnightBeforeRollOneCardPerTurnLargestArmy) {
   GameState s = blank();
   give_dev(s, 0, DevCard::Knight);
@@ -453,7 +462,8 @@ TEST(DevCards, KnightBeforeRollOneCardPerTurnLargestArmy) {
   EXPECT_EQ(s.total_vp(0), 2);
 }
 
-// 003: Monopoly takes every card of one resource from every other player.
+// docs/RULES.md, development cards: Monopoly takes every card of one resource from every other
+// player.
 TEST(DevCards, Monopoly) {
   GameState s = blank();
   give_dev(s, 0, DevCard::Monopoly);
@@ -466,7 +476,8 @@ TEST(DevCards, Monopoly) {
   EXPECT_EQ(s.players[3].resources, RC(0, 0, 0, 0, 1));
 }
 
-// 003: Year of Plenty takes 2 from the supply (they may match); the bank must have them.
+// docs/RULES.md, development cards: Year of Plenty takes 2 from the supply (they may match); the
+// bank must have them.
 TEST(DevCards, YearOfPlentyNeedsTheBank) {
   GameState s = blank();
   give_dev(s, 0, DevCard::YearOfPlenty);
@@ -477,7 +488,8 @@ TEST(DevCards, YearOfPlentyNeedsTheBank) {
   EXPECT_EQ(s.players[0].resources, RC(1, 0, 0, 0, 1));
 }
 
-// 002: road building = up to 2 free roads; with only one legal edge it ends after one.
+// docs/RULES.md, development cards: road building = up to 2 free roads; with only one legal edge it
+// ends after one.
 TEST(DevCards, RoadBuildingWithOnlyOneLegalEdge) {
   const Topology& t = topology();
   int v = -1;
@@ -518,7 +530,8 @@ TEST(DevCards, RoadBuildingWithOnlyOneLegalEdge) {
   EXPECT_EQ(check_invariants(s), "");
 }
 
-// 002: up to 2 roads: with one road piece left the card places just one.
+// docs/RULES.md, development cards: up to 2 roads: with one road piece left the card places just
+// one.
 TEST(DevCards, RoadBuildingWithOneRoadLeft) {
   GameState s = blank();
   settle(s, 0, hex(9).vertices[0]);
@@ -531,8 +544,8 @@ TEST(DevCards, RoadBuildingWithOneRoadLeft) {
   EXPECT_EQ(s.players[0].roads_left, 0);
 }
 
-// 003: VP cards (even bought this turn) win at once on one's own turn; 002: only "on
-// their own turn": a player at the target during another's turn wins when theirs starts.
+// docs/RULES.md, victory: VP cards (even bought this turn) win at once on one's own turn; only
+// "on their own turn": a player at the target during another's turn wins when theirs starts.
 TEST(Victory, VpCardsWinOnOwnTurnNotOnAnothers) {
   GameState s = blank();
   const int cities[] = {hex(0).vertices[0], hex(2).vertices[2], hex(16).vertices[3],
@@ -568,7 +581,7 @@ TEST(Victory, VpCardsWinOnOwnTurnNotOnAnothers) {
   EXPECT_EQ(t.winner, 1);
 }
 
-// ---------------------------------------------------------------- longest road (000)
+// ---------------------------------------------------------------- longest road
 
 struct CoastRoads : ::testing::Test {
   std::vector<int> c = coast();
@@ -607,8 +620,8 @@ struct CoastRoads : ::testing::Test {
   }
 };
 
-// 000: 5+ needed; "The current holder keeps the bonus on tie"; a strictly longer single
-// player takes it.
+// docs/RULES.md, longest road: 5+ needed; "The current holder keeps the bonus on tie"; a strictly
+// longer single player takes it.
 TEST_F(CoastRoads, TieKeepsStrictlyLongerTakes) {
   settle(s, 0, c[0]);
   coast_roads(s, 0, 0, 4);
@@ -629,8 +642,8 @@ TEST_F(CoastRoads, TieKeepsStrictlyLongerTakes) {
   EXPECT_EQ(s.total_vp(0), 3);
 }
 
-// 000: "If the holder's chain drops below 5 (e.g. an opponent settlement splits it), the
-// bonus is lost."
+// docs/RULES.md, longest road: "If the holder's chain drops below 5 (e.g. an opponent settlement
+// splits it), the bonus is lost."
 TEST_F(CoastRoads, SplitBelowFiveIsLost) {
   const int i = inland_index(3, 5);
   ASSERT_GE(i, 0);
@@ -646,8 +659,8 @@ TEST_F(CoastRoads, SplitBelowFiveIsLost) {
     EXPECT_EQ(s.longest_road_holder, 0);
 }
 
-// 000: "If the holder is overtaken by multiple players tied at the new max, the bonus is
-// vacated until one player extends further"; a broken holder still tied keeps it.
+// docs/RULES.md, longest road: "If the holder is overtaken by multiple players tied at the new max,
+// the bonus is vacated until one player extends further"; a broken holder still tied keeps it.
 TEST_F(CoastRoads, BrokenHolderVacatedOrKept) {
   // Seat 0: 9 coastal roads starting at a coastal index where a split leaves 4 + 5.
   int a = 0;
@@ -686,7 +699,8 @@ TEST_F(CoastRoads, BrokenHolderVacatedOrKept) {
   EXPECT_EQ(s.longest_road_holder, 1);
 }
 
-// 000: the chain is a simple trail: a loop with a tail counts each road once.
+// docs/RULES.md, longest road: the chain is a simple trail: a loop with a tail counts each road
+// once.
 TEST_F(CoastRoads, SimpleTrailAroundALoop) {
   const auto& H = hex(9);
   settle(s, 0, H.vertices[0]);
@@ -700,7 +714,8 @@ TEST_F(CoastRoads, SimpleTrailAroundALoop) {
 
 // ---------------------------------------------------------------- arena end conditions
 
-// 000: after 160 rolls the highest VP wins (ties by resource count, then seat order).
+// docs/RULES.md, roll cap: after 160 rolls the highest VP wins (ties by resource count, then seat
+// order).
 TEST(Arena, RollCap) {
   GameState s = blank(4, arena_options());
   settle(s, 1, hex(0).vertices[0]);
@@ -712,7 +727,8 @@ TEST(Arena, RollCap) {
   EXPECT_EQ(s.winner, 2) << "1 VP each, seat 2 holds more cards";
 }
 
-// 000: "Any action outside the legal set forfeits the match for the offender".
+// docs/RULES.md, illegal actions: "Any action outside the legal set forfeits the match for the
+// offender".
 TEST(Arena, ForfeitOnIllegal) {
   GameState s = blank(4, arena_options());
   settle(s, 2, hex(0).vertices[0]);
@@ -731,7 +747,7 @@ TEST(Arena, ForfeitOnIllegal) {
   EXPECT_NE(err.find("city"), std::string::npos) << err;
 }
 
-// ---------------------------------------------------------------- observation (004)
+// ---------------------------------------------------------------- hidden information
 
 TEST(Observation, MistAndTerraIncognitaAndHiddenHands) {
   GameOptions o;
@@ -756,7 +772,7 @@ TEST(Observation, MistAndTerraIncognitaAndHiddenHands) {
   }
   ob = observe(s, 1);
   EXPECT_EQ(ob.view.layout, s.layout);
-  // RULES.md: a seat sees its own hand, and only counts for the others.
+  // docs/RULES.md, hidden information: a seat sees its own hand, and only counts for the others.
   for (int p = 0; p < 4; ++p) {
     EXPECT_EQ(ob.hand_size[p], s.hand_size(p));
     if (p != 1) {

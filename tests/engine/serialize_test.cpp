@@ -1,7 +1,7 @@
 // JSON forms (engine/serialize.h): saved games round-trip exactly after random games at many
 // points; load rejects corrupt, hostile and tampered documents with an error and without
-// touching its output; the per-seat state has the public fields of document 000 and hides
-// what the seat may not see.
+// touching its output; the per-seat state has the public fields (docs/RULES.md, hidden
+// information) and hides what the seat may not see.
 #include "engine/serialize.h"
 
 #include <gtest/gtest.h>

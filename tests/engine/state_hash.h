@@ -1,4 +1,4 @@
-// A stable hash of a GameState for golden games (issue 7): FNV-1a 64 over a canonical
+// A stable hash of a GameState for golden games: FNV-1a 64 (engine/hash.h) over a canonical
 // serialization that names every field explicitly, little-endian, one integer at a time.
 // Never hashes memory bytes (padding differs between compilers and between native and wasm).
 // Header-only so tests/engine, tools/ and tests/fuzz share exactly the same definition.
@@ -6,44 +6,15 @@
 // If GameState gains a field, add it here and regenerate tests/golden with tools/make_golden.
 #pragma once
 #include <cstdint>
-#include <cstdio>
 #include <string>
 
+#include "engine/hash.h"
 #include "engine/state.h"
 
 namespace catan::testing_support {
 
-class Fnv1a {
- public:
-  void byte(uint8_t b) {
-    h_ ^= b;
-    h_ *= 0x100000001b3ull;
-  }
-  void u8(uint64_t v) { byte(static_cast<uint8_t>(v)); }
-  void u16(uint64_t v) {
-    for (int i = 0; i < 2; ++i) byte(static_cast<uint8_t>(v >> (8 * i)));
-  }
-  void u64(uint64_t v) {
-    for (int i = 0; i < 8; ++i) byte(static_cast<uint8_t>(v >> (8 * i)));
-  }
-  void i8(int v) { u8(static_cast<uint8_t>(static_cast<int8_t>(v))); }
-  // A field tag keeps neighbouring arrays from aliasing (e.g. bank vs a hand).
-  void tag(char c) { byte(static_cast<uint8_t>(c)); }
-  template <class A>
-  void arr8(const A& a) {
-    u16(a.size());
-    for (auto v : a) u8(static_cast<uint64_t>(v));
-  }
-  template <class A>
-  void arr16(const A& a) {
-    u16(a.size());
-    for (auto v : a) u16(static_cast<uint64_t>(v));
-  }
-  uint64_t value() const { return h_; }
-
- private:
-  uint64_t h_ = 0xcbf29ce484222325ull;
-};
+using catan::Fnv1a;  // engine/hash.h
+using catan::hash_hex;
 
 inline void hash_options(Fnv1a& h, const GameOptions& o) {
   h.tag('O');
@@ -133,12 +104,6 @@ inline uint64_t state_hash(const GameState& s) {
   h.arr16(s.stats.offers_made);
   h.arr16(s.stats.offers_accepted);
   return h.value();
-}
-
-inline std::string hash_hex(uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
 }
 
 }  // namespace catan::testing_support

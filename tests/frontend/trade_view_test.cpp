@@ -1,9 +1,12 @@
-// Offer-builder validity, counters, accepts, confirms and bank trades (frontend/trade_view.h).
+// The trade view's pure helpers (frontend/trade_view.h) and what its buttons allow
+// (frontend/verdicts.h ui_verdict: the engine, asked on the viewer's view).
 #include "frontend/trade_view.h"
 
 #include <gtest/gtest.h>
 
+#include "engine/observation.h"
 #include "engine/rules.h"
+#include "frontend/verdicts.h"
 
 namespace catan::ui {
 namespace {
@@ -25,57 +28,39 @@ OfferDraft draft(int to, ResourceCounts give, ResourceCounts get) {
   return d;
 }
 
-TEST(TradeView, ValidOfferToAllAndToOne) {
-  const GameState s = main_phase();
-  EXPECT_TRUE(check_offer(s, 0, draft(-1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1})).ok);
-  EXPECT_TRUE(check_offer(s, 0, draft(2, {2, 1, 0, 0, 0}, {0, 0, 1, 0, 1})).ok);
+// What the viewer's button allows: the engine on the viewer's own view.
+Verdict allowed(const GameState& s, int seat, const Action& a) {
+  return ui_verdict(observe(s, seat).view, seat, true, a);
 }
 
-TEST(TradeView, EmptySidesAreExplained) {
-  const GameState s = main_phase();
-  Verdict v = check_offer(s, 0, draft(-1, {}, {0, 0, 0, 0, 1}));
-  EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.why.find("give"), std::string::npos) << v.why;
-  v = check_offer(s, 0, draft(-1, {1, 0, 0, 0, 0}, {}));
-  EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.why.find("want"), std::string::npos) << v.why;
-}
-
-TEST(TradeView, SameResourceOnBothSidesIsRefused) {
-  const GameState s = main_phase();
-  const Verdict v = check_offer(s, 0, draft(-1, {1, 0, 0, 0, 0}, {1, 0, 0, 0, 1}));
-  EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.why.find("both sides"), std::string::npos) << v.why;
-}
-
-TEST(TradeView, CannotGiveWhatYouDoNotHold) {
-  const GameState s = main_phase();
-  const Verdict v = check_offer(s, 0, draft(-1, {0, 2, 0, 0, 0}, {0, 0, 0, 0, 1}));
-  EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.why.find("only 1"), std::string::npos) << v.why;
-}
-
-TEST(TradeView, TurnAndPhaseRules) {
+TEST(TradeView, OffersAreAskedOfTheEngine) {
   GameState s = main_phase();
-  EXPECT_FALSE(check_offer(s, 1, draft(-1, {0, 0, 1, 0, 0}, {1, 0, 0, 0, 0})).ok);
-  EXPECT_FALSE(check_offer(s, 0, draft(0, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1})).ok);  // self
+  EXPECT_TRUE(allowed(s, 0, make_offer_action(draft(-1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1}))).ok());
+  EXPECT_TRUE(allowed(s, 0, make_offer_action(draft(2, {2, 1, 0, 0, 0}, {0, 0, 1, 0, 1}))).ok());
+  const Verdict empty = allowed(s, 0, make_offer_action(draft(-1, {}, {0, 0, 0, 0, 1})));
+  EXPECT_EQ(empty.reason, Reason::BadBundle);
+  EXPECT_FALSE(empty.sentence().empty());
+  EXPECT_EQ(allowed(s, 0, make_offer_action(draft(-1, {0, 2, 0, 0, 0}, {0, 0, 0, 0, 1}))).reason,
+            Reason::DoesNotHold);
+  EXPECT_EQ(allowed(s, 1, make_offer_action(draft(-1, {0, 0, 1, 0, 0}, {1, 0, 0, 0, 0}))).reason,
+            Reason::NotYourTurn);
   s.phase = Phase::Roll;
-  const Verdict v = check_offer(s, 0, draft(-1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1}));
-  EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.why.find("Roll"), std::string::npos) << v.why;
+  EXPECT_EQ(allowed(s, 0, make_offer_action(draft(-1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1}))).reason,
+            Reason::MustRollFirst);
 }
 
 TEST(TradeView, ArenaIsOneForOneToOneSeatTwicePerTurn) {
   GameState s = main_phase(arena_options());
   ASSERT_EQ(s.options.trade, TradeMode::OneForOne);
-  EXPECT_TRUE(check_offer(s, 0, draft(1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1})).ok);
-  EXPECT_FALSE(check_offer(s, 0, draft(-1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1})).ok);
-  const Verdict two = check_offer(s, 0, draft(1, {2, 0, 0, 0, 0}, {0, 0, 0, 0, 1}));
-  EXPECT_FALSE(two.ok);
-  EXPECT_NE(two.why.find("one card for one card"), std::string::npos) << two.why;
+  EXPECT_TRUE(allowed(s, 0, make_offer_action(draft(1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1}))).ok());
+  EXPECT_EQ(allowed(s, 0, make_offer_action(draft(-1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1}))).reason,
+            Reason::OfferToOneSeatOnly);
+  EXPECT_EQ(allowed(s, 0, make_offer_action(draft(1, {2, 0, 0, 0, 0}, {0, 0, 0, 0, 1}))).reason,
+            Reason::OneForOneOnly);
   EXPECT_EQ(offer_limit_text(s), "2 offers left this turn");
   s.offers_this_turn = 2;
-  EXPECT_FALSE(check_offer(s, 0, draft(1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1})).ok);
+  EXPECT_EQ(allowed(s, 0, make_offer_action(draft(1, {1, 0, 0, 0, 0}, {0, 0, 0, 0, 1}))).reason,
+            Reason::OfferLimitReached);
   EXPECT_EQ(offer_limit_text(s), "No offers left this turn");
   EXPECT_EQ(offer_limit_text(main_phase()), "");
 }
@@ -106,65 +91,73 @@ GameState responding() {
 TEST(TradeView, AcceptNeedsTheCardsAsked) {
   GameState s = responding();
   EXPECT_EQ(s.to_move(), 1);
-  EXPECT_TRUE(check_accept(s, 1).ok);
-  EXPECT_FALSE(check_accept(s, 2).ok);  // not seat 2's turn to answer
+  const Action accept = Action::simple(ActionType::AcceptTrade);
+  EXPECT_TRUE(allowed(s, 1, accept).ok());
+  EXPECT_EQ(allowed(s, 2, accept).reason, Reason::NotYourTurn);  // seat 2 answers later
+  EXPECT_EQ(ui_verdict(observe(s, 1).view, 1, false, accept).reason, Reason::NotYourTurn);
   s.players[1].resources[4] = 0;
-  const Verdict v = check_accept(s, 1);
-  EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.why.find("1 Ore"), std::string::npos) << v.why;
+  EXPECT_EQ(allowed(s, 1, accept).reason, Reason::DoesNotHold);
 }
 
-TEST(TradeView, CounterRules) {
+TEST(TradeView, CountersAreAskedOfTheEngine) {
   GameState s = responding();
-  EXPECT_TRUE(check_counter(s, 1, {0, 0, 1, 0, 0}, {2, 0, 0, 0, 0}).ok);
-  EXPECT_FALSE(check_counter(s, 1, {0, 0, 2, 0, 0}, {2, 0, 0, 0, 0}).ok);  // holds 1 sheep
-  EXPECT_FALSE(check_counter(s, 1, {0, 0, 1, 0, 0}, {0, 0, 1, 0, 0}).ok);  // both sides
-  EXPECT_FALSE(check_counter(s, 1, {}, {1, 0, 0, 0, 0}).ok);
+  EXPECT_TRUE(allowed(s, 1, make_counter_action({0, 0, 1, 0, 0}, {2, 0, 0, 0, 0})).ok());
+  EXPECT_EQ(allowed(s, 1, make_counter_action({0, 0, 2, 0, 0}, {2, 0, 0, 0, 0})).reason,
+            Reason::DoesNotHold);  // holds 1 sheep
+  EXPECT_EQ(allowed(s, 1, make_counter_action({0, 0, 1, 0, 0}, {0, 0, 1, 0, 0})).reason,
+            Reason::BadBundle);
   s.options = arena_options();
-  EXPECT_FALSE(check_counter(s, 1, {0, 0, 1, 0, 0}, {1, 0, 0, 0, 0}).ok);
+  EXPECT_EQ(allowed(s, 1, make_counter_action({0, 0, 1, 0, 0}, {1, 0, 0, 0, 0})).reason,
+            Reason::CountersNotAllowed);
 }
 
-TEST(TradeView, ConfirmAcceptanceOrCounter) {
+TEST(TradeView, ConfirmLeavesThePartnersHiddenCardsToTheEngine) {
   GameState s = responding();
   s.phase = Phase::TradeConfirm;
   s.offer.answers = {TradeAnswer::NotAsked, TradeAnswer::Accepted, TradeAnswer::Declined,
                      TradeAnswer::Countered};
   s.offer.counter_give[3] = {0, 0, 0, 0, 2};
   s.offer.counter_get[3] = {0, 0, 0, 3, 0};  // the offerer would pay 3 wheat: holds 3
-  EXPECT_TRUE(check_confirm(s, 1).ok);
-  EXPECT_FALSE(check_confirm(s, 2).ok);
-  EXPECT_TRUE(check_confirm(s, 3).ok);
+  auto confirm = [](int q) { return Action::simple(ActionType::ConfirmTrade, q); };
+  EXPECT_TRUE(allowed(s, 0, confirm(1)).ok());
+  EXPECT_EQ(allowed(s, 0, confirm(2)).reason, Reason::SeatDidNotAccept);
+  // Seat 3 holds no ore for its counter: the engine refuses at submit time, but the offerer
+  // cannot see seat 3's hand, so the button stays enabled.
+  EXPECT_EQ(why_not(s, confirm(3)).reason, Reason::TargetDoesNotHold);
+  EXPECT_TRUE(allowed(s, 0, confirm(3)).ok());
   s.offer.counter_get[3] = {0, 0, 0, 4, 0};
-  EXPECT_FALSE(check_confirm(s, 3).ok);
+  EXPECT_EQ(allowed(s, 0, confirm(3)).reason, Reason::DoesNotHold);
 }
 
 TEST(TradeView, ScreensFollowThePhase) {
   GameState s = main_phase();
-  EXPECT_EQ(trade_screen(s, 0, true), TradeScreen::Builder);
-  EXPECT_EQ(trade_screen(s, 1, true), TradeScreen::None);
+  EXPECT_EQ(trade_screen(s, 0), TradeScreen::Builder);
+  EXPECT_EQ(trade_screen(s, 1), TradeScreen::None);
   s = responding();
-  EXPECT_EQ(trade_screen(s, 0, true), TradeScreen::Waiting);
-  EXPECT_EQ(trade_screen(s, 1, true), TradeScreen::Incoming);
-  EXPECT_EQ(trade_screen(s, 2, true), TradeScreen::Watching);
-  EXPECT_EQ(trade_screen(s, -1, true), TradeScreen::Watching);
+  EXPECT_EQ(trade_screen(s, 0), TradeScreen::Waiting);
+  EXPECT_EQ(trade_screen(s, 1), TradeScreen::Incoming);
+  EXPECT_EQ(trade_screen(s, 2), TradeScreen::Watching);
+  EXPECT_EQ(trade_screen(s, -1), TradeScreen::Watching);
   s.phase = Phase::TradeConfirm;
-  EXPECT_EQ(trade_screen(s, 0, true), TradeScreen::Confirm);
+  EXPECT_EQ(trade_screen(s, 0), TradeScreen::Confirm);
 }
 
 TEST(TradeView, BankTradeAtTheSeatsRate) {
   GameState s = main_phase();
   s.players[0].resources = {4, 0, 0, 2, 0};
   s.players[0].trade_rate = {4, 4, 4, 2, 4};
-  EXPECT_TRUE(check_bank_trade(s, 0, Resource::Wood, Resource::Ore).ok);
-  EXPECT_TRUE(check_bank_trade(s, 0, Resource::Wheat, Resource::Ore).ok);
-  EXPECT_FALSE(check_bank_trade(s, 0, Resource::Wood, Resource::Wood).ok);
-  const Verdict v = check_bank_trade(s, 0, Resource::Brick, Resource::Ore);
-  EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.why.find("need 4 Brick"), std::string::npos) << v.why;
+  auto bank = [](Resource give, Resource get) {
+    return Action::simple(ActionType::TradeBank, static_cast<int>(give), static_cast<int>(get));
+  };
+  EXPECT_TRUE(allowed(s, 0, bank(Resource::Wood, Resource::Ore)).ok());
+  EXPECT_TRUE(allowed(s, 0, bank(Resource::Wheat, Resource::Ore)).ok());
+  EXPECT_EQ(allowed(s, 0, bank(Resource::Wood, Resource::Wood)).reason, Reason::SameResource);
+  EXPECT_EQ(allowed(s, 0, bank(Resource::Brick, Resource::Ore)).reason, Reason::BelowBankRate);
   s.bank[4] = 0;
-  EXPECT_FALSE(check_bank_trade(s, 0, Resource::Wood, Resource::Ore).ok);
+  EXPECT_EQ(allowed(s, 0, bank(Resource::Wood, Resource::Ore)).reason, Reason::BankCannotPay);
   s.phase = Phase::Roll;
-  EXPECT_FALSE(check_bank_trade(s, 0, Resource::Wood, Resource::Brick).ok);
+  const Verdict roll_first = allowed(s, 0, bank(Resource::Wood, Resource::Brick));
+  EXPECT_TRUE(is_turn_reason(roll_first.reason));
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 //  - check_invariants(state) == "";
 //  - legal_actions is non-empty until the game is over, every listed action is_legal,
 //    applies, and its string form parses back to itself;
-//  - is_legal(a) agrees with apply(a);
+//  - why_not(a) and is_legal(a) agree with apply(a), and every refusal has a code and a text;
 //  - an illegal action changes nothing in classic (forfeit_on_illegal off), and ends the
 //    game with the offender forfeited in arena;
 //  - observe() and the event redaction/description never crash.
@@ -101,6 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const auto parsed = Action::parse(text, &why);
       FUZZ_CHECK(parsed && *parsed == a, "legal action does not round-trip: " + text + " " + why);
       FUZZ_CHECK(is_legal(s, a, &why), "listed action " + text + " is not legal: " + why);
+      FUZZ_CHECK(why_not(s, a).ok(), "why_not refuses listed action " + text);
       FUZZ_CHECK(apply(s, a, &why, &events), "listed action " + text + " rejected: " + why);
     } else {
       // An arbitrary action, usually illegal.
@@ -125,6 +126,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }();
       std::string why, err;
       const bool legal_now = is_legal(s, a, &why);
+      const Verdict verdict = why_not(s, a);
+      FUZZ_CHECK(verdict.ok() == legal_now && verdict.text == why,
+                 "why_not (" + std::string(reason_name(verdict.reason)) + ", " + verdict.text +
+                     ") disagrees with is_legal (" + why + ") on " + a.to_string());
+      FUZZ_CHECK(legal_now || (verdict.reason != Reason::Ok && !verdict.text.empty()),
+                 "a refusal without a reason or a text: " + a.to_string());
       const GameState before = s;
       const bool ok = apply(s, a, &err, &events);
       FUZZ_CHECK(ok == legal_now, "is_legal (" + std::to_string(legal_now) + ", " + why +

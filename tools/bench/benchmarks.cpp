@@ -1,4 +1,4 @@
-// catan-benchmarks (issue 7): Google Benchmark of the engine's hot paths and one AI
+// catan-benchmarks: Google Benchmark of the engine's hot paths and one AI
 // decision per level. Native only (Debian's libbenchmark); tools/bench/timing.cpp measures
 // the same workloads natively and in wasm under node.
 //
@@ -53,14 +53,7 @@ void BM_CopyState(benchmark::State& st) {
 BENCHMARK(BM_CopyState);
 
 void BM_Apply(benchmark::State& st) {  // copy + apply one random legal action
-  const auto& pos = mid_positions();
-  std::vector<std::pair<GameState, Action>> pairs;
-  Rng rng{99};
-  std::vector<Action> legal;
-  for (const GameState& s : pos) {
-    legal_actions(s, legal);
-    pairs.emplace_back(s, pick_random_no_offers(legal, rng));
-  }
+  const auto pairs = with_random_moves(mid_positions(), 99);
   size_t i = 0;
   for (auto _ : st) {
     const auto& [s, a] = pairs[i++ % pairs.size()];
@@ -93,9 +86,8 @@ void BM_RandomGame(benchmark::State& st) {  // classic, 4 players, no player-tra
   uint64_t seed = 1;
   long actions = 0;
   for (auto _ : st) {
-    GameState s = new_game(classic_options(), seed);
-    Rng rng{mix_seed(seed++, 77)};
-    actions += play_random_game(s, rng, legal);
+    RandomGame g = random_game_start(seed++);
+    actions += play_random_game(g.state, g.rng, legal);
   }
   st.counters["actions_per_game"] =
       static_cast<double>(actions) / static_cast<double>(st.iterations());

@@ -1,4 +1,4 @@
-// catan-timing (issue 7): the workloads of catan-benchmarks with a tiny self-timed harness,
+// catan-timing: the workloads of catan-benchmarks with a tiny self-timed harness,
 // so the very same numbers can be taken natively and in wasm under node (Google Benchmark
 // is not packaged for Emscripten):
 //
@@ -72,12 +72,7 @@ int main(int argc, char** argv) {
   row("legal_actions (mid-game)", ns,
       std::to_string(listed / static_cast<size_t>(ops)) + " actions listed on average");
 
-  std::vector<std::pair<GameState, Action>> pairs;
-  Rng rng{99};
-  for (const GameState& s : mid) {
-    legal_actions(s, legal);
-    pairs.emplace_back(s, pick_random_no_offers(legal, rng));
-  }
+  const auto pairs = with_random_moves(mid, 99);
   i = 0;
   ns = time_op(
       secs,
@@ -112,9 +107,8 @@ int main(int argc, char** argv) {
   ns = time_op(
       secs,
       [&] {
-        GameState s = new_game(classic_options(), seed);
-        Rng r{mix_seed(seed++, 77)};
-        actions += play_random_game(s, r, legal);
+        RandomGame g = random_game_start(seed++);
+        actions += play_random_game(g.state, g.rng, legal);
       },
       &ops);
   row("random game (classic 4p, no offers)", ns,

@@ -2,11 +2,14 @@
 // Finishes an assembled static site in place (web/* + app.js + app.wasm already copied):
 //   - draws the PNG app icons (icons/icon-192.png, icon-512.png, icon-maskable-512.png);
 //   - derives the release version from a SHA-256 of every file (so it changes exactly when
-//     the site changes) and writes version.json {version, files: {name: bytes}} (the page
-//     uses the sizes for its progress bar);
-//   - injects the version and the file list into sw.js (the service worker's cache name);
+//     the site changes) and writes version.json {version, built, files: {name: bytes}};
+//   - writes the release into catan.js (version, size and SRI hash of app.js and app.wasm:
+//     the page checks that both belong to its release);
+//   - writes the version and the file list with SHA-256 hashes into sw.js (the service
+//     worker's cache holds exactly these files, app.js and app.wasm under the ?v=<version>
+//     URLs the page requests);
 //   - removes this tools/ folder from the site.
-// Usage: node web/tools/make-site.mjs <site-dir>
+// Usage: node web/tools/make-site.mjs <site-dir>   (run once, on a freshly assembled site)
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -107,7 +110,7 @@ fs.writeFileSync(path.join(site, 'icons/icon-192.png'), drawIcon(192, false));
 fs.writeFileSync(path.join(site, 'icons/icon-512.png'), drawIcon(512, false));
 fs.writeFileSync(path.join(site, 'icons/icon-maskable-512.png'), drawIcon(512, true));
 
-// ------------------------------------------------------------------ version + service worker
+// ------------------------------------------------------------------ version, catan.js, service worker
 function walk(dir, base = '') {
   const out = [];
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -117,26 +120,45 @@ function walk(dir, base = '') {
   }
   return out.sort();
 }
+const read = (f) => fs.readFileSync(path.join(site, f));
+const digest = (algo, data) => createHash(algo).update(data).digest('base64');
+function replaceOnce(file, placeholder, value) {
+  const text = read(file).toString('utf8');
+  if (!text.includes(placeholder)) {
+    console.error(`make-site: ${file} has no ${placeholder} placeholder (already finished?)`);
+    process.exit(1);
+  }
+  fs.writeFileSync(path.join(site, file), text.replace(placeholder, () => value));
+}
+
+// The version: every file as assembled (catan.js and sw.js still with their placeholders).
 const files = walk(site).filter((f) => f !== 'sw.js' && f !== 'version.json' && !f.endsWith('.map'));
 const hash = createHash('sha256');
 const sizes = {};
 for (const f of files) {
-  const data = fs.readFileSync(path.join(site, f));
+  const data = read(f);
   sizes[f] = data.length;
   hash.update(f + '\0');
   hash.update(data);
 }
-const swTemplate = fs.readFileSync(path.join(site, 'sw.js'), 'utf8');
-hash.update(swTemplate);
+hash.update(read('sw.js'));
 const version = hash.digest('hex').slice(0, 12);
+
+const release = { version, files: {} };
+for (const f of ['app.js', 'app.wasm']) {
+  release.files[f] = { bytes: sizes[f], integrity: 'sha384-' + digest('sha384', read(f)) };
+}
+replaceOnce('catan.js', "/*__CATAN_RELEASE__*/ { version: 'dev', files: {} }", JSON.stringify(release));
+sizes['catan.js'] = read('catan.js').length;
 fs.writeFileSync(path.join(site, 'version.json'),
   JSON.stringify({ version, built: new Date().toISOString(), files: sizes }, null, 1) + '\n');
-const precache = ['./', 'version.json', ...files];
-const sw = swTemplate.replace("'__CATAN_VERSION__'", JSON.stringify(version))
-  .replace('__CATAN_FILES__', JSON.stringify(precache));
-if (sw === swTemplate) {
-  console.error('make-site: sw.js has no __CATAN_VERSION__ placeholder');
-  process.exit(1);
+
+// The worker's list: each file under the URL the pages request, with its final SHA-256.
+const precache = {};
+for (const f of [...files, 'version.json']) {
+  const url = f === 'app.js' || f === 'app.wasm' ? `${f}?v=${version}` : f;
+  precache[url] = digest('sha256', read(f));
 }
-fs.writeFileSync(path.join(site, 'sw.js'), sw);
+replaceOnce('sw.js', "'__CATAN_VERSION__'", JSON.stringify(version));
+replaceOnce('sw.js', '__CATAN_FILES__', JSON.stringify(precache, null, 1));
 console.log(`site ${site}: version ${version}, ${files.length} files`);

@@ -1,0 +1,327 @@
+// What a seat sees, as JSON: the board (topology and layout), the state (the public fields,
+// docs/RULES.md, hidden information, plus the phase, whose turn, what is expected, the pending
+// trade, bank, deck size, roll count, winner) and events. Hidden information is left out through
+// observe() and redact().
+#include <string>
+
+#include "engine/english.h"
+#include "engine/json_fields.h"
+#include "engine/serialize.h"
+
+namespace catan {
+
+using namespace detail;
+
+json board_to_json(const GameState& s, int seat) {
+  const Topology& t = topology();
+  Layout layout = s.layout;
+  int robber = s.robber_hex;
+  if (seat != kAllSeats) {
+    Observation obs = observe(s, seat);
+    layout = obs.view.layout;
+    robber = obs.view.robber_hex;
+  }
+  json j = json::object();
+  json hexes = json::array();
+  for (int h = 0; h < kNumHexes; ++h) {
+    const HexInfo& hi = t.hexes[h];
+    json x = json::object();
+    x["id"] = h;
+    x["q"] = hi.q;
+    x["r"] = hi.r;
+    x["x"] = hi.x;
+    x["y"] = hi.y;
+    x["terrain"] = terrain_name(layout.terrain[h]);
+    const int tt = static_cast<int>(layout.terrain[h]);
+    x["resource"] =
+        tt < kNumResources ? json(resource_name(static_cast<Resource>(tt))) : json(nullptr);
+    x["number"] = layout.number[h] ? json(layout.number[h]) : json(nullptr);
+    x["vertices"] = int_array(hi.vertices);
+    x["edges"] = int_array(hi.edges);
+    x["robber"] = h == robber;
+    hexes.push_back(x);
+  }
+  json verts = json::array();
+  for (int v = 0; v < kNumVertices; ++v) {
+    const VertexInfo& vi = t.vertices[v];
+    json x = json::object();
+    x["id"] = v;
+    x["x"] = vi.x;
+    x["y"] = vi.y;
+    json hs = json::array(), ns = json::array(), es = json::array();
+    for (int i = 0; i < vi.num_hexes; ++i) hs.push_back(vi.hexes[i]);
+    for (int i = 0; i < vi.num_neighbors; ++i) {
+      ns.push_back(vi.neighbors[i]);
+      es.push_back(vi.edges[i]);
+    }
+    x["hexes"] = hs;
+    x["neighbours"] = ns;
+    x["edges"] = es;
+    x["port"] = vi.port_slot >= 0 ? json(port_name(layout.ports[vi.port_slot])) : json(nullptr);
+    verts.push_back(x);
+  }
+  json edges = json::array();
+  for (int e = 0; e < kNumEdges; ++e) {
+    const EdgeInfo& ei = t.edges[e];
+    json x = json::object();
+    x["id"] = e;
+    x["vertices"] = int_array(ei.vertices);
+    json hs = json::array();
+    for (int i = 0; i < ei.num_hexes; ++i) hs.push_back(ei.hexes[i]);
+    x["hexes"] = hs;
+    edges.push_back(x);
+  }
+  json ports = json::array();
+  for (int p = 0; p < kNumPorts; ++p) {
+    const PortSlot& ps = t.ports[p];
+    json x = json::object();
+    x["id"] = p;
+    PortType type = layout.ports[p];
+    x["type"] = port_name(type);
+    x["ratio"] = type == PortType::Hidden    ? json(nullptr)
+                 : type == PortType::Generic ? json(3)
+                                             : json(2);
+    x["edge"] = ps.edge;
+    x["vertices"] = int_array(ps.vertices);
+    x["hex"] = ps.hex;
+    x["x"] = ps.x;
+    x["y"] = ps.y;
+    ports.push_back(x);
+  }
+  j["hexes"] = hexes;
+  j["vertices"] = verts;
+  j["edges"] = edges;
+  j["ports"] = ports;
+  j["robber"] = robber;
+  return j;
+}
+
+json state_to_json(const GameState& full, int seat) {
+  const bool all = seat == kAllSeats;
+  Observation obs;
+  if (!all) obs = observe(full, seat);
+  const GameState& s = all ? full : obs.view;
+  const int n = s.num_players;
+  auto sees_hand = [&](int p) { return all || p == seat; };
+  const bool fog = !all && island_hidden(full);  // cards face down, bank hidden
+
+  json j = json::object();
+  j["seat"] = all ? json("all") : json(seat);
+  j["phase"] = phase_name(s.phase);
+  j["current_player"] = s.current;
+  j["to_move"] = seat_or_null(s.to_move());
+  j["expected"] = expected_text(s);
+  j["turn"] = s.turn;
+  j["roll_count"] = s.rolls;
+  if (s.last_dice[0] == 0)
+    j["last_roll"] = nullptr;
+  else
+    j["last_roll"] = {{"dice", {s.last_dice[0], s.last_dice[1]}},
+                      {"total", s.last_dice[0] + s.last_dice[1]}};
+  j["robber"] = s.robber_hex;
+  j["winner"] = seat_or_null(s.winner);
+  j["num_players"] = n;
+  j["first_player"] = s.first_player;
+  j["vp_target"] = s.options.vp_target;
+  j["options"] = options_to_json(s.options);
+  j["dev_played_this_turn"] = s.dev_played_this_turn;
+  j["free_roads_left"] = s.free_roads_left;
+  j["offers_this_turn"] = s.offers_this_turn;
+
+  json players = json::array();
+  json lengths = json::array(), totals = json::array(), publics = json::array();
+  for (int p = 0; p < n; ++p) {
+    const PlayerState& ps = s.players[p];
+    json x = json::object();
+    x["seat"] = p;
+    json settlements = json::array(), cities = json::array(), roads = json::array();
+    for (int v = 0; v < kNumVertices; ++v)
+      if (s.vertex_owner[v] == p)
+        (s.vertex_building[v] == Building::City ? cities : settlements).push_back(v);
+    for (int e = 0; e < kNumEdges; ++e)
+      if (s.edge_owner[e] == p) roads.push_back(e);
+    x["settlements"] = settlements;
+    x["cities"] = cities;
+    x["roads"] = roads;
+    const int hand = all ? full.hand_size(p) : obs.hand_size[p];
+    const int devs = all ? full.dev_hand_size(p) : obs.dev_hand_size[p];
+    x["resource_count"] = hand;
+    x["dev_card_count"] = devs;
+    if (sees_hand(p)) {
+      x["resources"] = fog ? hidden_counts() : counts_object(ps.resources);
+      x["dev_cards"] = dev_object(ps.dev_cards);
+      x["dev_bought_this_turn"] = dev_object(ps.dev_bought_this_turn);
+    }
+    x["dev_played"] = dev_object(ps.dev_played);
+    x["played_knights"] = ps.dev_played[static_cast<int>(DevCard::Knight)];
+    const int pub = full.public_vp(p);
+    const int tot = sees_hand(p) ? full.total_vp(p) : pub;
+    x["public_victory_points"] = pub;
+    if (sees_hand(p)) x["total_victory_points"] = tot;
+    put_player_counters(x, ps);
+    x["trade_rates"] = counts_object(ps.trade_rate);
+    players.push_back(x);
+    lengths.push_back(ps.longest_road);
+    totals.push_back(tot);
+    publics.push_back(pub);
+  }
+  j["players"] = players;
+  j["longest_road_holder"] = seat_or_null(s.longest_road_holder);
+  j["longest_road_length"] =
+      s.longest_road_holder >= 0 ? s.players[s.longest_road_holder].longest_road : 0;
+  j["longest_road_lengths"] = lengths;
+  j["largest_army_holder"] = seat_or_null(s.largest_army_holder);
+  j["largest_army_size"] =
+      s.largest_army_holder >= 0
+          ? s.players[s.largest_army_holder].dev_played[static_cast<int>(DevCard::Knight)]
+          : 0;
+  j["total_victory_points"] = totals;
+  j["public_victory_points"] = publics;
+  int rates_seat = all ? (s.to_move() >= 0 ? s.to_move() : s.current) : seat;
+  if (rates_seat >= 0 && rates_seat < n)
+    j["your_trade_rates"] = counts_object(s.players[rates_seat].trade_rate);
+  else
+    j["your_trade_rates"] = nullptr;
+
+  if (s.phase == Phase::TradeResponse || s.phase == Phase::TradeConfirm) {
+    json t = json::object();
+    t["from"] = s.offer.from;
+    t["to"] = s.offer.to < 0 ? json("all") : json(s.offer.to);
+    t["give"] = counts_object(s.offer.give);
+    t["get"] = counts_object(s.offer.get);
+    json ans = json::array();
+    for (int p = 0; p < n; ++p) {
+      json a = json::object();
+      a["seat"] = p;
+      a["answer"] = kTradeAnswerNames.name(s.offer.answers[p]);
+      if (s.offer.answers[p] == TradeAnswer::Countered) {
+        a["give"] = counts_object(s.offer.counter_give[p]);
+        a["get"] = counts_object(s.offer.counter_get[p]);
+      }
+      ans.push_back(a);
+    }
+    t["answers"] = ans;
+    j["pending_trade"] = t;
+  } else {
+    j["pending_trade"] = nullptr;
+  }
+
+  json buildings = json::array();
+  for (int v = 0; v < kNumVertices; ++v)
+    if (s.vertex_owner[v] >= 0)
+      buildings.push_back(
+          {{"vertex", v},
+           {"seat", s.vertex_owner[v]},
+           {"type", s.vertex_building[v] == Building::City ? "city" : "settlement"}});
+  j["buildings"] = buildings;
+  json roads = json::array();
+  for (int e = 0; e < kNumEdges; ++e)
+    if (s.edge_owner[e] >= 0) roads.push_back({{"edge", e}, {"seat", s.edge_owner[e]}});
+  j["roads"] = roads;
+  j["bank"] = fog ? hidden_counts() : counts_object(s.bank);
+  j["dev_deck_size"] = s.num_dev_cards_left();
+  if (all) {
+    j["seed"] = std::to_string(s.seeds.board);
+    j["play_seed"] = std::to_string(s.seeds.play);
+  }
+  return j;
+}
+
+json event_to_json(const Event& e) {
+  json j = json::object();
+  const int t = static_cast<int>(e.type);
+  j["type"] =
+      t >= 0 && t < static_cast<int>(kEventNames.size()) ? kEventNames.name(e.type) : "unknown";
+  j["seat"] = seat_or_null(e.seat);
+  auto res = [](int r) {
+    return r >= 0 && r < kNumResources ? json(resource_name(static_cast<Resource>(r)))
+                                       : json(nullptr);
+  };
+  switch (e.type) {
+    case EventType::SettlementBuilt:
+    case EventType::CityBuilt:
+      j["vertex"] = e.arg;
+      break;
+    case EventType::RoadBuilt:
+      j["edge"] = e.arg;
+      break;
+    case EventType::StartingResources:  // redacted while the island is hidden: arg = count
+      j["count"] = e.arg >= 0 ? static_cast<int>(e.arg) : total(e.a);
+      j["cards"] = e.arg >= 0 ? hidden_counts() : counts_object(e.a);
+      break;
+    case EventType::Produced:
+    case EventType::Discarded:
+    case EventType::YearOfPlentyTook:
+      j["cards"] = counts_object(e.a);
+      break;
+    case EventType::DiceRolled:
+      j["dice"] = {e.arg, e.arg2};
+      j["total"] = e.arg + e.arg2;
+      break;
+    case EventType::ProductionShort:
+      j["resource"] = res(e.arg);
+      break;
+    case EventType::RobberMoved:
+      j["hex"] = e.arg;
+      break;
+    case EventType::Stole:
+      j["victim"] = e.other;
+      j["resource"] = res(e.arg);
+      break;
+    case EventType::DevCardBought:
+    case EventType::DevCardPlayed:
+      j["card"] = e.arg >= 0 && e.arg < kNumDevCardTypes
+                      ? json(dev_card_name(static_cast<DevCard>(e.arg)))
+                      : json(nullptr);
+      break;
+    case EventType::MonopolyTook:
+      j["victim"] = e.other;
+      j["resource"] = res(e.arg);
+      j["count"] = e.arg2;
+      break;
+    case EventType::BankTrade:
+      j["gave"] = counts_object(e.a);
+      j["got"] = counts_object(e.b);
+      break;
+    case EventType::TradeOffered:
+      j["to"] = e.other < 0 ? json("all") : json(e.other);
+      j["give"] = counts_object(e.a);
+      j["get"] = counts_object(e.b);
+      break;
+    case EventType::TradeAnswered:
+      j["answer"] = e.arg >= 0 && e.arg < static_cast<int>(kTradeAnswerNames.size())
+                        ? json(kTradeAnswerNames.name(static_cast<TradeAnswer>(e.arg)))
+                        : json(nullptr);
+      if (e.arg == static_cast<int>(TradeAnswer::Countered)) {
+        j["give"] = counts_object(e.a);
+        j["get"] = counts_object(e.b);
+      }
+      break;
+    case EventType::TradeDone:
+      j["partner"] = e.other;
+      j["gave"] = counts_object(e.a);
+      j["got"] = counts_object(e.b);
+      break;
+    case EventType::TradeCancelled:
+      break;
+    case EventType::LongestRoadChanged:
+      j["previous"] = seat_or_null(e.other);
+      j["length"] = e.arg;
+      break;
+    case EventType::LargestArmyChanged:
+      j["previous"] = seat_or_null(e.other);
+      j["knights"] = e.arg;
+      break;
+    case EventType::TurnEnded:
+      j["next"] = seat_or_null(e.other);
+      break;
+    case EventType::GameWon:
+      j["victory_points"] = e.arg;
+      break;
+    case EventType::Forfeited:
+      break;
+  }
+  return j;
+}
+
+}  // namespace catan

@@ -1,0 +1,302 @@
+#include "frontend/action_bar.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "frontend/theme.h"
+#include "frontend/verdicts.h"
+#include "frontend/view_util.h"
+#include "frontend/widgets.h"
+
+namespace catan::ui {
+
+namespace {
+
+const char* kDevNames[] = {"Knight", "Victory Point", "Road Building", "Year of Plenty",
+                           "Monopoly"};
+
+// Why a button is disabled: the engine's sentence; for a cost the hand does not cover, also
+// which cards are missing.
+std::string why_text(const Verdict& v, const ResourceCounts& have, const ResourceCounts* cost) {
+  if (v.ok()) return "";
+  std::string s = v.sentence();
+  if (v.reason != Reason::CannotAfford || !cost) return s;
+  std::string missing;
+  for (int r = 0; r < kNumResources; ++r) {
+    if (have[r] >= (*cost)[r]) continue;
+    if (!missing.empty()) missing += ", ";
+    missing +=
+        std::to_string((*cost)[r] - have[r]) + " " + resource_label(static_cast<Resource>(r));
+  }
+  return missing.empty() ? s : s + " You need " + missing + " more.";
+}
+
+// A large action button: bold label, its key in the corner, the cost as resource icons.
+struct Tile {
+  const char* id;
+  const char* label;
+  const char* key;
+  const ResourceCounts* cost;
+  const char* tip;  // tooltip when enabled
+};
+
+bool tile(const Tile& t, bool enabled, const std::string& why, bool selected, ImVec2 size) {
+  const Theme& th = theme();
+  const ImU32 bg =
+      selected ? th.accent : (enabled ? IM_COL32(64, 96, 140, 255) : IM_COL32(58, 62, 70, 255));
+  const ImU32 bg_hover = selected ? th.accent : IM_COL32(82, 122, 178, 255);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(bg));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(bg_hover));
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImGui::ColorConvertU32ToFloat4(bg_hover));
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, th.rounding);
+  ImGui::PushStyleVar(ImGuiStyleVar_DisabledAlpha, 1.0f);  // the face below shows the state
+  const bool clicked = button(t.id, "##tile", size, enabled, why);
+  ImGui::PopStyleVar(2);
+  ImGui::PopStyleColor(3);
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (selected) dl->AddRect(a, b, IM_COL32(255, 255, 255, 220), th.rounding, 0, 2.0f);
+  const ImU32 tc = selected ? th.text_dark : (enabled ? th.text : th.text_dim);
+  ImFont* font = fonts().bold ? fonts().bold : ImGui::GetFont();
+  const float fs = ImGui::GetFontSize();
+  const ImVec2 ts = font->CalcTextSizeA(fs, FLT_MAX, 0, t.label);
+  const float pad = 8.0f * settings().ui_scale;
+  const bool has_cost = t.cost && total(*t.cost) > 0;
+  const float ty = has_cost ? a.y + pad * 0.6f : (a.y + b.y - ts.y) * 0.5f;
+  dl->AddText(font, fs, ImVec2((a.x + b.x - ts.x) * 0.5f, ty), tc, t.label);
+  const float ks = fs * 0.7f;
+  dl->AddText(ImGui::GetFont(), ks, ImVec2(b.x - pad * 0.5f - ks * 0.7f, a.y + 3.0f),
+              with_alpha(tc, 0.55f), t.key);
+  if (has_cost) {
+    const float is = std::min(fs, (b.y - a.y) - ts.y - pad * 1.6f);
+    const int n = total(*t.cost);
+    const float gap = is * 0.12f;
+    float x = (a.x + b.x - (static_cast<float>(n) * is + static_cast<float>(n - 1) * gap)) * 0.5f;
+    const float y = b.y - is - pad * 0.6f;
+    for (int r = 0; r < kNumResources; ++r)
+      for (int k = 0; k < (*t.cost)[r]; ++k) {
+        draw_resource_icon(dl, ImVec2(x, y), is, static_cast<Resource>(r));
+        if (!enabled)
+          dl->AddRectFilled(ImVec2(x, y), ImVec2(x + is, y + is), IM_COL32(40, 44, 52, 120), 3.0f);
+        x += is + gap;
+      }
+  }
+  const bool hov = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled);
+  if (hov && enabled) {
+    if (t.tip) ImGui::SetTooltip("%s", t.tip);
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  }
+  return clicked;
+}
+
+void draw_card(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 fill, ImU32 edge, float edge_w) {
+  dl->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), IM_COL32(0, 0, 0, 70),
+                    6.0f);
+  dl->AddRectFilled(a, b, fill, 6.0f);
+  dl->AddRect(a, b, edge, 6.0f, 0, edge_w);
+}
+
+// The resource cards: five face-up slots with counts, or, while the island is hidden
+// (docs/RULES.md, Mist and terra incognita), the cards face down: a card's type would name
+// a hidden hex.
+void draw_hand(const GameFrame& f, float card_w, float card_h, float gap) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const Theme& th = theme();
+  const PlayerState& me = f.obs.view.players[f.viewer];
+  const int cards = f.obs.hand_size[f.viewer];
+  const ImVec2 hand_p = ImGui::GetCursorScreenPos();
+  if (island_hidden(f.state()) && cards > 0) {
+    const float slots_w = 5 * (card_w + gap) - gap;
+    const float step =
+        cards > 1 ? std::min(card_w + gap, (slots_w - card_w) / static_cast<float>(cards - 1))
+                  : 0.0f;
+    for (int k = 0; k < cards; ++k) {
+      const ImVec2 a(hand_p.x + static_cast<float>(k) * step, hand_p.y);
+      const ImVec2 b(a.x + card_w, a.y + card_h);
+      const float in = 4 * settings().ui_scale;
+      draw_card(dl, a, b, IM_COL32(132, 58, 44, 255), IM_COL32(72, 30, 22, 255), 2.0f);
+      dl->AddRect(ImVec2(a.x + in, a.y + in), ImVec2(b.x - in, b.y - in),
+                  IM_COL32(236, 204, 150, 200), 4.0f, 0, 1.5f);
+      const ImVec2 c((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+      const float d = card_w * 0.2f;
+      dl->AddQuadFilled(ImVec2(c.x, c.y - d * 1.3f), ImVec2(c.x + d, c.y),
+                        ImVec2(c.x, c.y + d * 1.3f), ImVec2(c.x - d, c.y),
+                        IM_COL32(236, 204, 150, 220));
+    }
+    ImGui::Dummy(ImVec2(slots_w + gap, card_h));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "%d card%s, face down: their types would give away the hidden island.\n"
+          "They turn over when the island is revealed, before the first roll.",
+          cards, cards == 1 ? "" : "s");
+    return;
+  }
+  for (int r = 0; r < kNumResources; ++r) {
+    const ImVec2 a(hand_p.x + static_cast<float>(r) * (card_w + gap), hand_p.y);
+    const ImVec2 b(a.x + card_w, a.y + card_h);
+    const int n = me.resources[r];
+    const ImU32 col = resource_color(static_cast<Resource>(r));
+    draw_card(dl, a, b, n > 0 ? IM_COL32(250, 246, 236, 255) : IM_COL32(120, 124, 130, 255),
+              n > 0 ? col : IM_COL32(90, 94, 100, 255), 2.5f);
+    draw_resource_icon(dl, ImVec2(a.x + card_w * 0.18f, a.y + 5 * settings().ui_scale),
+                       card_w * 0.64f, static_cast<Resource>(r));
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "%d", n);
+    ImFont* font = fonts().bold;
+    const float fs = ImGui::GetFontSize() * 1.15f;
+    const ImVec2 ts = font->CalcTextSizeA(fs, FLT_MAX, 0, buf);
+    dl->AddText(font, fs, ImVec2((a.x + b.x - ts.x) * 0.5f, b.y - ts.y - 2 * settings().ui_scale),
+                n > 0 ? th.text_dark : IM_COL32(200, 200, 200, 255), buf);
+  }
+  ImGui::Dummy(ImVec2(5 * (card_w + gap), card_h));
+  for (int r = 0; r < kNumResources; ++r) {
+    const ImVec2 a(hand_p.x + static_cast<float>(r) * (card_w + gap), hand_p.y);
+    if (ImGui::IsMouseHoveringRect(a, ImVec2(a.x + card_w, a.y + card_h)))
+      ImGui::SetTooltip("%s: %d (bank rate %d:1)", resource_label(static_cast<Resource>(r)),
+                        me.resources[r], me.trade_rate[r]);
+  }
+}
+
+// The development cards in hand, two per row; a playable one is green.
+Command draw_dev_cards(const GameFrame& f) {
+  Command cmd = Command::None;
+  const PlayerState& me = f.obs.view.players[f.viewer];
+  ImGui::BeginGroup();
+  ImGui::TextDisabled("Development cards");
+  int shown = 0;
+  for (int d = 0; d < kNumDevCardTypes; ++d) {
+    const int n = me.dev_cards[d];
+    if (n == 0) continue;
+    const int fresh = me.dev_bought_this_turn[d];
+    if (shown++ % 2 == 1) ImGui::SameLine();
+    const DevCard card = static_cast<DevCard>(d);
+    ActionType t = ActionType::PlayKnight;
+    Command play = Command::PlayKnight;
+    if (card == DevCard::RoadBuilding)
+      t = ActionType::PlayRoadBuilding, play = Command::PlayRoadBuilding;
+    if (card == DevCard::YearOfPlenty)
+      t = ActionType::PlayYearOfPlenty, play = Command::YearOfPlenty;
+    if (card == DevCard::Monopoly) t = ActionType::PlayMonopoly, play = Command::Monopoly;
+    const bool vp = card == DevCard::VictoryPoint;
+    const bool playable = !vp && f.can(t);
+    char label[64];
+    std::snprintf(label, sizeof label, "%s x%d%s", kDevNames[d], n, fresh ? " (new)" : "");
+    const Verdict v = f.verdict(Action::simple(t, 0, 1));  // resources for the dialogs' cards
+    const std::string why_not =
+        vp ? "Victory Point cards stay hidden and count at once; revealed when you win."
+           : (v.ok() ? "Not playable right now." : v.sentence());
+    const std::string id = std::string("dev_") + dev_card_name(card);
+    if (playable) {
+      ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.3f, 1));
+      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.25f, 0.65f, 0.35f, 1));
+    }
+    if (button(id.c_str(), label, ImVec2(170 * settings().ui_scale, 0), playable, why_not))
+      cmd = play;
+    if (playable) ImGui::PopStyleColor(2);
+  }
+  if (shown == 0) ImGui::TextDisabled("none yet");
+  ImGui::EndGroup();
+  return cmd;
+}
+
+}  // namespace
+
+Command draw_action_bar(const GameFrame& f, const Rect& r, Tool tool, bool trade_open,
+                        const LogView& log) {
+  Command cmd = Command::None;
+  const GameState& st = f.state();
+  const float sc = settings().ui_scale;
+  const ImVec2 s = r.size;
+  ImGui::SetNextWindowPos(r.pos);
+  ImGui::SetNextWindowSize(s);
+  ImGui::Begin(
+      "##bottom", nullptr,
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  if (f.viewer < 0) {
+    ImGui::TextUnformatted("Watching the AIs play.");
+    ImGui::End();
+    return cmd;
+  }
+  const PlayerState& me = f.obs.view.players[f.viewer];
+
+  ImGui::PushFont(fonts().bold);
+  seat_chip(f.viewer, ImGui::GetFontSize() * 0.8f);
+  ImGui::SameLine();
+  ImGui::Text("%s", f.session.config().seats[static_cast<size_t>(f.viewer)].name.c_str());
+  ImGui::PopFont();
+  ImGui::SameLine();
+  const int cards = f.obs.hand_size[f.viewer];
+  ImGui::TextDisabled("%d VP  |  %d card%s", f.obs.view.total_vp(f.viewer), cards,
+                      cards == 1 ? "" : "s");
+  draw_hand(f, 46 * sc, 60 * sc, 6 * sc);
+  ImGui::SameLine(0, 16 * sc);
+  const Command dev = draw_dev_cards(f);
+  if (dev != Command::None) cmd = dev;
+
+  // The action buttons along the bottom edge.
+  const float bw_total = s.x - 2 * ImGui::GetStyle().WindowPadding.x;
+  const int nbtn = 7;
+  const float gap = 6 * sc;
+  const float bw = std::min(132 * sc, (bw_total - gap * (nbtn - 1)) / nbtn);
+  const float bh = std::max(54 * sc, ImGui::GetContentRegionAvail().y - 4);
+  const ImVec2 size(bw, bh);
+  ImGui::SetCursorPosY(s.y - bh - ImGui::GetStyle().WindowPadding.y);
+  const Verdict roll = f.verdict(Action::simple(ActionType::Roll));
+  if (tile({"roll", "Roll", "R", nullptr, "Roll the dice (R)"}, roll.ok(),
+           why_text(roll, me.resources, nullptr), false, size))
+    cmd = Command::Roll;
+  ImGui::SameLine(0, gap);
+  struct Build {
+    const char* id;
+    const char* label;
+    const char* key;
+    const ResourceCounts* cost;
+    int left;
+    const char* piece;
+    ActionType type;
+    Tool tool;
+    Command cmd;
+  };
+  const Build builds[3] = {
+      {"tool_road", "Road", "1", &kRoadCost, me.roads_left, "road", ActionType::BuildRoad,
+       Tool::Road, Command::ToolRoad},
+      {"tool_settlement", "Settlement", "2", &kSettlementCost, me.settlements_left, "settlement",
+       ActionType::BuildSettlement, Tool::Settlement, Command::ToolSettlement},
+      {"tool_city", "City", "3", &kCityCost, me.cities_left, "city", ActionType::BuildCity,
+       Tool::City, Command::ToolCity},
+  };
+  for (const Build& b : builds) {
+    const Verdict v = tool_verdict(f.obs.view, f.viewer, f.my_turn, b.type, f.legal);
+    char tip[96];
+    std::snprintf(tip, sizeof tip, "Build a %s (%s). %d left.", b.piece, b.key, b.left);
+    if (tile({b.id, b.label, b.key, b.cost, tip}, v.ok(), why_text(v, me.resources, b.cost),
+             tool == b.tool, size))
+      cmd = b.cmd;
+    ImGui::SameLine(0, gap);
+  }
+  const Verdict buy = f.verdict(Action::simple(ActionType::BuyDevCard));
+  if (tile({"buy_dev", "Dev card", "D", &kDevCardCost, "Buy a development card (D)"}, buy.ok(),
+           why_text(buy, me.resources, &kDevCardCost), false, size))
+    cmd = Command::BuyDevCard;
+  ImGui::SameLine(0, gap);
+  const bool main_phase = f.my_turn && st.phase == Phase::Main;
+  if (tile({"trade", "Trade", "T", nullptr, "Open the trade panel (T)"}, main_phase,
+           "You can trade in your main phase, after rolling.", trade_open && main_phase, size))
+    cmd = Command::ToggleTrade;
+  ImGui::SameLine(0, gap);
+  const Verdict end = f.verdict(Action::simple(ActionType::EndTurn));
+  if (tile({"end_turn", "End turn", "E", nullptr, "End your turn (E)"}, end.ok(),
+           why_text(end, me.resources, nullptr), false, size))
+    cmd = Command::EndTurn;
+  // The last roll's dice, top right.
+  const float die = 38 * sc;
+  log.draw_dice(ImGui::GetWindowDrawList(),
+                ImVec2(r.pos.x + s.x - 2 * die - 26 * sc, r.pos.y + 12 * sc), die);
+  ImGui::End();
+  return cmd;
+}
+
+}  // namespace catan::ui

@@ -1,0 +1,166 @@
+#include "frontend/game_screen.h"
+
+#include <imgui.h>
+
+#include "frontend/action_bar.h"
+#include "frontend/audio.h"
+#include "frontend/banner.h"
+#include "frontend/board_panel.h"
+#include "frontend/game_layout.h"
+#include "frontend/overlays.h"
+#include "frontend/shortcuts.h"
+#include "frontend/theme.h"
+
+namespace catan::ui {
+
+namespace {
+
+constexpr double kWinOverlaySeconds = 4.0;
+
+// The build tool lasts until the viewer's next action is applied or their turn ends.
+void sync_tool(const GameFrame& f, GameScreenState& st) {
+  const size_t n = f.session.game().history().size();
+  if (!f.my_turn || n != st.history_seen) st.tool = Tool::None;
+  st.history_seen = n;
+}
+
+void toggle_tool(const GameFrame& f, GameScreenState& st, ActionType t, Tool tool) {
+  if (f.can(t) && f.state().phase == Phase::Main) st.tool = st.tool == tool ? Tool::None : tool;
+}
+
+void play(const GameFrame& f, ActionType t, audio::Sfx sfx) {
+  if (f.can(t) && f.submit(Action::simple(t))) audio::play(sfx);
+}
+
+void run(const GameFrame& f, Command c, GameScreenState& st, Overlays& overlays) {
+  switch (c) {
+    case Command::None:
+      break;
+    case Command::Roll:
+      play(f, ActionType::Roll, audio::Sfx::Dice);
+      break;
+    case Command::EndTurn:
+      if (f.can(ActionType::EndTurn)) f.submit(Action::simple(ActionType::EndTurn));
+      break;
+    case Command::BuyDevCard:
+      play(f, ActionType::BuyDevCard, audio::Sfx::Card);
+      break;
+    case Command::ToolRoad:
+      toggle_tool(f, st, ActionType::BuildRoad, Tool::Road);
+      break;
+    case Command::ToolSettlement:
+      toggle_tool(f, st, ActionType::BuildSettlement, Tool::Settlement);
+      break;
+    case Command::ToolCity:
+      toggle_tool(f, st, ActionType::BuildCity, Tool::City);
+      break;
+    case Command::PlayKnight:
+      play(f, ActionType::PlayKnight, audio::Sfx::Card);
+      break;
+    case Command::PlayRoadBuilding:
+      play(f, ActionType::PlayRoadBuilding, audio::Sfx::Card);
+      break;
+    case Command::YearOfPlenty:
+      if (f.can(ActionType::PlayYearOfPlenty)) st.dialogs.open_year_of_plenty();
+      break;
+    case Command::Monopoly:
+      if (f.can(ActionType::PlayMonopoly)) st.dialogs.open_monopoly();
+      break;
+    case Command::ToggleTrade:
+      st.side.toggle_trade();
+      break;
+    case Command::ToggleHelp:
+      overlays.help = !overlays.help;
+      break;
+    case Command::Escape:
+      if (overlays.help)
+        overlays.help = false;
+      else if (overlays.settings)
+        overlays.settings = false;
+      else if (st.dialogs.any_open())
+        st.dialogs.close();
+      else
+        st.tool = Tool::None;
+      break;
+  }
+}
+
+// Game over: first the win overlay (winner, revealed VP cards), then the full end screen, on
+// "See the results" or by itself after a moment. "View board" hides it; the banner's
+// "Results" button brings it back.
+GameExit draw_game_end(const GameFrame& f, const Rect& board, GameScreenState& st) {
+  if (f.state().phase != Phase::GameOver) {
+    st.game_over_at = -1;
+    return GameExit::None;
+  }
+  if (st.game_over_at < 0) {
+    st.game_over_at = f.now;
+    st.side.select_log = true;  // the trade panel has nothing left to offer; the log tells the end
+  }
+  const double since = f.now - st.game_over_at;
+  if (!st.show_end && since > kWinOverlaySeconds) st.show_end = true;
+  if (!st.show_end) {
+    if (draw_win_overlay(f, board, since, kWinOverlaySeconds)) st.show_end = true;
+    return GameExit::None;
+  }
+  if (st.end.hidden) return GameExit::None;
+  switch (draw_end_screen(f.session, st.end)) {
+    case EndChoice::Rematch:
+      return GameExit::Rematch;
+    case EndChoice::NewSeed:
+      return GameExit::RematchNewSeed;
+    case EndChoice::NewGame:
+      return GameExit::NewGame;
+    case EndChoice::Close:  // st.end.hidden is set: the board stays visible
+    case EndChoice::None:
+      break;
+  }
+  return GameExit::None;
+}
+
+}  // namespace
+
+GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScreenState& st,
+                          Overlays& overlays) {
+  GameExit exit = GameExit::None;
+  const GameFrame f = make_game_frame(session, now, notice);
+  sync_tool(f, st);
+  st.log.update(session, now);
+  const GameLayout l = layout_game(ImGui::GetIO().DisplaySize, settings().ui_scale);
+
+  draw_board_panel(f, l.board, st.board, st.tool);  // first: behind everything else
+  sync_tool(f, st);
+  const bool over = f.state().phase == Phase::GameOver;
+  switch (draw_banner(f, l.banner, st.tool, over && st.show_end && st.end.hidden)) {
+    case BannerChoice::None:
+      break;
+    case BannerChoice::ToggleHelp:
+      overlays.help = !overlays.help;
+      break;
+    case BannerChoice::ShowHelp:
+      overlays.help = true;
+      break;
+    case BannerChoice::Settings:
+      overlays.settings = true;
+      break;
+    case BannerChoice::NewGame:
+      exit = GameExit::NewGame;
+      break;
+    case BannerChoice::Results:
+      st.end.hidden = false;
+      break;
+  }
+  run(f, draw_action_bar(f, l.action_bar, st.tool, st.side.tab == SideTabsState::Trade, st.log), st,
+      overlays);
+  draw_side_tabs(f, l.side, l.players_in_tabs(), st.side, st.log);
+  st.log.draw_toasts(ImVec2(l.board.center().x, l.board.pos.y + 6 * settings().ui_scale));
+  draw_rule_dialogs(f, l.board, st.dialogs);
+  const GameExit end = draw_game_end(f, l.board, st);
+  if (end != GameExit::None) exit = end;
+  if (session.handoff_pending()) draw_handoff(session);
+  if (session.paused()) draw_paused(session);
+  for (Command c : read_shortcuts()) run(f, c, st, overlays);
+  return exit;
+}
+
+}  // namespace catan::ui

@@ -1,0 +1,98 @@
+#include "frontend/widgets.h"
+
+#include <imgui_internal.h>
+
+#include <cstdio>
+#include <unordered_map>
+
+#include "frontend/theme.h"
+
+namespace catan::ui {
+
+namespace {
+bool g_record = false;
+std::unordered_map<std::string, ImRect> g_rects;
+std::string g_wanted;  // the id find_test_id last missed: scrolled into view when drawn
+}  // namespace
+
+void test_id(const char* id) {
+  if (!g_record) return;
+  const ImRect r(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  // Only what can be clicked: the item's centre inside its window's visible area.
+  if (!ImGui::GetCurrentWindow()->ClipRect.Contains(r.GetCenter())) {
+    if (g_wanted == id) ImGui::SetScrollHereY(0.5f);
+    return;
+  }
+  g_rects[id] = r;
+}
+
+void enable_test_ids(bool on) {
+  g_record = on;
+  g_rects.clear();
+  g_wanted.clear();
+}
+
+void begin_test_ids_frame() {
+  g_rects.clear();
+}
+
+bool find_test_id(const std::string& id, ImVec2* center) {
+  const auto it = g_rects.find(id);
+  if (it == g_rects.end()) {
+    g_wanted = id;
+    return false;
+  }
+  *center = it->second.GetCenter();
+  return true;
+}
+
+bool button(const char* id, const char* label, ImVec2 size, bool enabled, const std::string& why) {
+  ImGui::BeginDisabled(!enabled);
+  ImGui::PushID(id);
+  const bool pressed = ImGui::Button(label, size);
+  ImGui::PopID();
+  ImGui::EndDisabled();
+  test_id(id);
+  if (!enabled && !why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", why.c_str());
+  return pressed && enabled;
+}
+
+bool area_button(const char* id, ImVec2 size, bool enabled) {
+  const ImVec4 clear(0, 0, 0, 0);
+  ImGui::PushStyleColor(ImGuiCol_Button, clear);
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, clear);
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, clear);
+  const bool pressed = button(id, "##area", size, enabled);
+  ImGui::PopStyleColor(3);
+  return pressed;
+}
+
+bool stepper(const char* id, int* value, int lo, int hi) {
+  ImGui::PushID(id);
+  const float h = ImGui::GetFrameHeight();
+  const std::string base = id;
+  bool changed = false;
+  if (button((base + "_minus").c_str(), "-", ImVec2(h, h), *value > lo)) {
+    --*value;
+    changed = true;
+  }
+  ImGui::SameLine(0, 2);
+  const float w = ImGui::CalcTextSize("00").x + 8;
+  const ImVec2 c = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(w, h));
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "%d", *value);
+  const ImVec2 ts = ImGui::CalcTextSize(buf);
+  ImGui::GetWindowDrawList()->AddText(ImVec2(c.x + (w - ts.x) * 0.5f, c.y + (h - ts.y) * 0.5f),
+                                      *value > 0 ? theme().text : theme().text_dim, buf);
+  ImGui::SameLine(0, 2);
+  if (button((base + "_plus").c_str(), "+", ImVec2(h, h), *value < hi)) {
+    ++*value;
+    changed = true;
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+}  // namespace catan::ui
