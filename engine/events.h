@@ -52,7 +52,8 @@ struct Event {
 // starting cards show only their number (a = {}, arg = count), for every seat.
 constexpr int kAllSeats = 99;
 Event redact(const Event& e, int viewer, bool fog = false);
-// A plain English sentence ("Red built a road.") with seat names supplied by the caller.
+// A plain English sentence ("Red built a road.") with seat names supplied by the caller
+// (engine/english.cpp, with expected_text()).
 std::string describe(const Event& e, const std::string (&seat_names)[4]);
 
 using EventLog = std::vector<Event>;

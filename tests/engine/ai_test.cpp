@@ -1,4 +1,4 @@
-// AI players (issue 4):
+// AI players:
 //  - every level only ever chooses legal actions, across many games of both presets with 3
 //    and 4 players (CATAN_AI_TEST_SCALE=k multiplies the game counts for long runs);
 //  - a bot's choice depends only on its observation: hidden information its seat cannot
@@ -178,7 +178,7 @@ GameState perturb_hidden(const GameState& s, int seat, uint64_t salt) {
   return t;
 }
 
-// Issue 4, "judging a trade by what it does for them and for the leader": when several
+// Judging a trade by what it does for them and for the leader: when several
 // seats accept the same offer, the offerer confirms the one it helps least as a threat,
 // never the leader when another seat took the same trade (it used to take the first seat).
 TEST(AiTrade, ConfirmsTheAcceptingSeatThatIsNotTheLeader) {

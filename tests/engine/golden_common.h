@@ -1,4 +1,4 @@
-// Golden games (issue 7): the specification of a golden game and the two deterministic
+// Golden games: the specification of a golden game and the two deterministic
 // players that produce its action list (a seeded random policy, or AI bots). Shared by
 // tools/make_golden (which writes tests/golden/*.json) and tests/engine/golden_test.cpp
 // (which replays the stored actions and re-runs the players to check they reproduce).

@@ -1,4 +1,4 @@
-// Golden games (issue 7): tests/golden/*.json, written by tools/make_golden, must be
+// Golden games: tests/golden/*.json, written by tools/make_golden, must be
 // reproduced exactly, natively and in wasm under node:
 //  - replaying the stored actions gives the stored state hash at every checkpoint and at
 //    the end (state_hash.h: FNV-1a over a canonical field-by-field serialization);
