@@ -40,6 +40,7 @@
       ul.appendChild(li);
     }
     $('loading').hidden = true;
+    ready = false; // the app is gone: no more polling, the API says it is not running
     settle([title].concat(lines));
   }
 
@@ -755,11 +756,42 @@
   // ---------------------------------------------------------------- service worker
   // The worker serves one release from its cache. A new release installs beside it and
   // waits: the page offers "A new version is ready" and switches when the player says so (the
-  // game is saved and resumes after the reload). Otherwise the browser switches once no page
-  // of this deployment is open, so the next visit runs the new release.
+  // game is saved and resumes after the reload). A page that loads while a release waits and
+  // is the only page of this deployment asks for the switch at once; if it comes before the
+  // app has started, the page reloads into the new release, else it carries on (the browser
+  // decides when the old worker is done, so this is a best effort).
   const SW_ON = 'serviceWorker' in navigator && RELEASE.version !== 'dev' && window.isSecureContext;
   let swRegistration = null;
   let applyingUpdate = false;
+  let switchOnLoad = false;
+
+  function askWorker(worker, msg, timeoutMs) {
+    return new Promise((resolve) => {
+      const ch = new MessageChannel();
+      const timer = setTimeout(() => resolve(null), timeoutMs);
+      ch.port1.onmessage = (e) => { clearTimeout(timer); resolve(e.data); };
+      worker.postMessage(msg, [ch.port2]);
+    });
+  }
+
+  async function askForWaitingRelease() {
+    if (!SW_ON || !navigator.serviceWorker.controller) return;
+    const reg = await navigator.serviceWorker.getRegistration();
+    if (!reg || !reg.waiting) return;
+    const reply = await askWorker(reg.waiting, { type: 'skipWaiting', onlyIfAlone: true }, 3000);
+    if (reply && reply.applied) switchOnLoad = true;
+  }
+
+  function controllerChanged() {
+    if (applyingUpdate || (switchOnLoad && !ready)) {
+      location.reload();
+      return;
+    }
+    // Another page applied the update: this one keeps running the release it loaded.
+    const bar = $('update');
+    if (bar) bar.hidden = true;
+    notice('A new version was installed; it runs the next time this page is loaded.', 'info');
+  }
 
   function offerUpdate() {
     const bar = $('update');
@@ -795,16 +827,6 @@
     if (reg.waiting && navigator.serviceWorker.controller) offerUpdate();
     watch(reg.installing);
     reg.addEventListener('updatefound', () => watch(reg.installing));
-    navigator.serviceWorker.addEventListener('controllerchange', () => {
-      if (applyingUpdate) {
-        location.reload();
-        return;
-      }
-      // Another page applied the update: this one keeps running the release it loaded.
-      const bar = $('update');
-      if (bar) bar.hidden = true;
-      notice('A new version was installed; it runs the next time this page is loaded.', 'info');
-    });
     // The browser looks for a new sw.js on every navigation; a page left open looks hourly.
     setInterval(() => reg.update().catch(() => {}), 3600 * 1000);
   }
@@ -822,6 +844,10 @@
     return;
   }
   requestAnimationFrame(tick);
+  if (SW_ON) {
+    navigator.serviceWorker.addEventListener('controllerchange', controllerChanged);
+    askForWaitingRelease().catch((e) => console.warn('[catan] service worker:', e && e.message));
+  }
   load()
     .then(() => {
       waitForApp();

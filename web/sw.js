@@ -7,8 +7,9 @@
 //     only this scope's older caches: another deployment on the same origin (another folder)
 //     keeps its own.
 //   - A new release installs beside the running one and waits. It takes over when a page
-//     asks (web/catan.js: the player accepts the update) or, by the browser's rule, once no
-//     page of this deployment is open: never under a running game.
+//     asks (web/catan.js: the player accepts the update, or a page loading while it is the
+//     only page of this deployment) or, by the browser's rule, once no page of this
+//     deployment is open: never under a running game.
 // VERSION and FILES are written by web/tools/make-site.mjs.
 'use strict';
 const VERSION = '__CATAN_VERSION__';
@@ -96,14 +97,29 @@ self.addEventListener('fetch', (event) => {
   })());
 });
 
-// From the pages: {type: "version"} -> {version, cache} (on the message's port);
-// {type: "skipWaiting"}: the waiting release takes over.
+// From the pages: {type: "version"} -> {version, cache}; {type: "skipWaiting", onlyIfAlone}
+// -> {applied}: the waiting release takes over (onlyIfAlone: only when the asking page is
+// the one page of this deployment). Replies go to the message's port, if any.
 self.addEventListener('message', (event) => {
   const d = event.data;
+  const port = event.ports && event.ports[0];
+  const reply = (m) => { if (port) port.postMessage(m); };
   if (!d || typeof d !== 'object') return;
-  if (d.type === 'version' && event.ports && event.ports[0]) {
-    event.ports[0].postMessage({ version: VERSION, cache: CACHE });
+  if (d.type === 'version') {
+    reply({ version: VERSION, cache: CACHE });
   } else if (d.type === 'skipWaiting') {
-    self.skipWaiting();
+    event.waitUntil((async () => {
+      if (d.onlyIfAlone === true) {
+        const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        if (pages.filter((c) => c.url.startsWith(SCOPE)).length > 1) {
+          reply({ applied: false });
+          return;
+        }
+      }
+      // Not awaited: the promise settles only once the old worker is done, which may wait
+      // for this very event.
+      self.skipWaiting();
+      reply({ applied: true });
+    })());
   }
 });
