@@ -1,5 +1,7 @@
 #include "engine/action.h"
 
+#include <array>
+#include <utility>
 #include <vector>
 
 #include "engine/names.h"
@@ -11,6 +13,16 @@ namespace {
 bool fail(std::string* error, const std::string& msg) {
   if (error) *error = printable(msg);
   return false;
+}
+
+// Text to parse must be neither empty nor longer than max; `what` names it in the error.
+bool sized(std::string_view s, size_t max, const char* what, const char* empty_hint,
+           std::string* error) {
+  if (s.empty()) return fail(error, std::string("empty ") + what + empty_hint);
+  if (s.size() > max)
+    return fail(error,
+                std::string(what) + " too long (" + std::to_string(s.size()) + " characters)");
+  return true;
 }
 
 // Strict non-negative decimal: digits only, no sign, no leading zeros, at most 3 digits.
@@ -41,6 +53,44 @@ bool parse_res(std::string_view s, int* out, std::string* error) {
   return true;
 }
 
+// Which arguments a type carries, in this order in its string form ("offer_trade:1:wood:ore"),
+// and how its id is laid out above the 5 type bits: the bit offset of each field, -1 where
+// the type has none. arg and arg2 take 8 bits each (value + 1),
+// a bundle 25 (5 bits per resource in canonical order).
+struct IdLayout {
+  int arg, arg2, give, get;
+};
+constexpr IdLayout kNoArgs{-1, -1, -1, -1}, kArg{0, -1, -1, -1}, kArgs{0, 8, -1, -1},
+    kOffer{0, -1, 8, 33}, kBundles{-1, -1, 0, 25}, kGive{-1, -1, 0, -1};
+
+// The types that carry arguments; the rest have kNoArgs.
+constexpr std::pair<ActionType, IdLayout> kArgLayouts[] = {
+    {ActionType::BuildSettlement, kArg}, {ActionType::BuildRoad, kArg},
+    {ActionType::BuildCity, kArg},       {ActionType::ConfirmTrade, kArg},
+    {ActionType::FreeRoad, kArg},        {ActionType::PlayMonopoly, kArg},
+    {ActionType::MoveRobber, kArg},      {ActionType::Steal, kArg},
+    {ActionType::TradeBank, kArgs},      {ActionType::PlayYearOfPlenty, kArgs},
+    {ActionType::OfferTrade, kOffer},    {ActionType::CounterTrade, kBundles},
+    {ActionType::Discard, kGive}};
+// The same, indexed by ActionType.
+constexpr auto kIdLayouts = [] {
+  std::array<IdLayout, kNumActionTypes> layouts{};
+  layouts.fill(kNoArgs);
+  for (const auto& [type, layout] : kArgLayouts) layouts[static_cast<size_t>(type)] = layout;
+  return layouts;
+}();
+
+const IdLayout& id_layout(ActionType t) {
+  const auto i = static_cast<size_t>(t);
+  return i < kIdLayouts.size() ? kIdLayouts[i] : kNoArgs;
+}
+
+// Whether arg (and arg2) name resources rather than a vertex, edge, hex or seat.
+bool resource_args(ActionType t) {
+  return t == ActionType::TradeBank || t == ActionType::PlayYearOfPlenty ||
+         t == ActionType::PlayMonopoly;
+}
+
 }  // namespace
 
 std::string bundle_to_string(const ResourceCounts& c) {
@@ -54,14 +104,8 @@ std::string bundle_to_string(const ResourceCounts& c) {
 }
 
 std::optional<ResourceCounts> parse_bundle(std::string_view s, std::string* error) {
-  if (s.empty()) {
-    fail(error, "empty bundle (name at least one resource)");
+  if (!sized(s, kMaxBundleText, "bundle", " (name at least one resource)", error))
     return std::nullopt;
-  }
-  if (s.size() > kMaxBundleText) {
-    fail(error, "bundle too long (" + std::to_string(s.size()) + " characters)");
-    return std::nullopt;
-  }
   ResourceCounts c{};
   size_t start = 0;
   for (;;) {
@@ -101,54 +145,23 @@ std::string Action::to_string() const {
     s += ':';
     s += bundle_to_string(c);
   };
-  switch (type) {
-    case ActionType::BuildSettlement:
-    case ActionType::BuildRoad:
-    case ActionType::BuildCity:
-    case ActionType::ConfirmTrade:
-    case ActionType::FreeRoad:
-    case ActionType::MoveRobber:
-    case ActionType::Steal:
+  const IdLayout& l = id_layout(type);
+  if (l.arg >= 0) {
+    if (resource_args(type))
+      res(arg);
+    else if (type == ActionType::OfferTrade && arg < 0)
+      s += ":all";
+    else
       id(arg);
-      break;
-    case ActionType::TradeBank:
-    case ActionType::PlayYearOfPlenty:
-      res(arg);
-      res(arg2);
-      break;
-    case ActionType::PlayMonopoly:
-      res(arg);
-      break;
-    case ActionType::OfferTrade:
-      if (arg < 0)
-        s += ":all";
-      else
-        id(arg);
-      bundle(give);
-      bundle(get);
-      break;
-    case ActionType::CounterTrade:
-      bundle(give);
-      bundle(get);
-      break;
-    case ActionType::Discard:
-      bundle(give);
-      break;
-    default:  // no arguments
-      break;
   }
+  if (l.arg2 >= 0) res(arg2);
+  if (l.give >= 0) bundle(give);
+  if (l.get >= 0) bundle(get);
   return s;
 }
 
 std::optional<Action> Action::parse(std::string_view s, std::string* error) {
-  if (s.empty()) {
-    fail(error, "empty action");
-    return std::nullopt;
-  }
-  if (s.size() > kMaxActionText) {
-    fail(error, "action too long (" + std::to_string(s.size()) + " characters)");
-    return std::nullopt;
-  }
+  if (!sized(s, kMaxActionText, "action", "", error)) return std::nullopt;
   for (char c : s) {
     const bool ok =
         (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == ':' || c == ',';
@@ -169,7 +182,7 @@ std::optional<Action> Action::parse(std::string_view s, std::string* error) {
   const size_t nargs = f.size() - 1;
   auto want = [&](size_t n) {
     if (nargs == n) return true;
-    fail(error, "'" + std::string(verb) + "' takes " + std::to_string(n) + " argument" +
+    fail(error, std::string("'").append(verb) + "' takes " + std::to_string(n) + " argument" +
                     (n == 1 ? "" : "s") + ", got " + std::to_string(nargs));
     return false;
   };
@@ -282,37 +295,6 @@ std::optional<Action> Action::parse(std::string_view s, std::string* error) {
 
 namespace {
 
-// Which arguments a type carries, hence how its id is laid out above the 5 type bits:
-//   Arg     arg+1 (8 bits)                 Args  arg+1, arg2+1 (8 bits each)
-//   Offer   target+1 (8), give (25), get (25)   Bundles  give (25), get (25)   Give  give (25)
-// A bundle packs 5 bits per resource in canonical order.
-enum class IdShape { None, Arg, Args, Offer, Bundles, Give };
-
-IdShape id_shape(ActionType t) {
-  switch (t) {
-    case ActionType::BuildSettlement:
-    case ActionType::BuildRoad:
-    case ActionType::BuildCity:
-    case ActionType::ConfirmTrade:
-    case ActionType::FreeRoad:
-    case ActionType::PlayMonopoly:
-    case ActionType::MoveRobber:
-    case ActionType::Steal:
-      return IdShape::Arg;
-    case ActionType::TradeBank:
-    case ActionType::PlayYearOfPlenty:
-      return IdShape::Args;
-    case ActionType::OfferTrade:
-      return IdShape::Offer;
-    case ActionType::CounterTrade:
-      return IdShape::Bundles;
-    case ActionType::Discard:
-      return IdShape::Give;
-    default:
-      return IdShape::None;
-  }
-}
-
 uint64_t pack_bundle(const ResourceCounts& c) {
   uint64_t v = 0;
   for (int r = 0; r < kNumResources; ++r) v |= static_cast<uint64_t>(c[r] & 31) << (5 * r);
@@ -332,22 +314,16 @@ uint64_t small(int8_t x) {
 }  // namespace
 
 uint64_t action_id(const Action& a) {
-  const auto type = static_cast<uint64_t>(a.type);
-  switch (id_shape(a.type)) {
-    case IdShape::None:
-      return type;
-    case IdShape::Arg:
-      return type | small(a.arg) << 5;
-    case IdShape::Args:
-      return type | small(a.arg) << 5 | small(a.arg2) << 13;
-    case IdShape::Offer:
-      return type | small(a.arg) << 5 | pack_bundle(a.give) << 13 | pack_bundle(a.get) << 38;
-    case IdShape::Bundles:
-      return type | pack_bundle(a.give) << 5 | pack_bundle(a.get) << 30;
-    case IdShape::Give:
-      return type | pack_bundle(a.give) << 5;
-  }
-  return type;
+  const IdLayout& l = id_layout(a.type);
+  uint64_t id = static_cast<uint64_t>(a.type);
+  auto put = [&](int at, uint64_t v) {
+    if (at >= 0) id |= v << (5 + at);
+  };
+  put(l.arg, small(a.arg));
+  put(l.arg2, small(a.arg2));
+  put(l.give, pack_bundle(a.give));
+  put(l.get, pack_bundle(a.get));
+  return id;
 }
 
 std::optional<Action> action_from_id(uint64_t id) {
@@ -355,37 +331,16 @@ std::optional<Action> action_from_id(uint64_t id) {
   if (type >= static_cast<uint64_t>(kNumActionTypes)) return std::nullopt;
   Action a;
   a.type = static_cast<ActionType>(type);
+  const IdLayout& l = id_layout(a.type);
   const uint64_t p = id >> 5;
-  auto arg = [](uint64_t v) { return static_cast<int8_t>(static_cast<int>(v & 255) - 1); };
-  switch (id_shape(a.type)) {
-    case IdShape::None:
-      break;
-    case IdShape::Arg:
-      a.arg = arg(p);
-      break;
-    case IdShape::Args:
-      a.arg = arg(p);
-      a.arg2 = arg(p >> 8);
-      break;
-    case IdShape::Offer:
-      a.arg = arg(p);
-      a.give = unpack_bundle(p >> 8);
-      a.get = unpack_bundle(p >> 33);
-      break;
-    case IdShape::Bundles:
-      a.give = unpack_bundle(p);
-      a.get = unpack_bundle(p >> 25);
-      break;
-    case IdShape::Give:
-      a.give = unpack_bundle(p);
-      break;
-  }
+  auto arg = [p](int at) { return static_cast<int8_t>(static_cast<int>((p >> at) & 255) - 1); };
+  if (l.arg >= 0) a.arg = arg(l.arg);
+  if (l.arg2 >= 0) a.arg2 = arg(l.arg2);
+  if (l.give >= 0) a.give = unpack_bundle(p >> l.give);
+  if (l.get >= 0) a.get = unpack_bundle(p >> l.get);
   // Resource arguments must name a resource before to_string() may print them.
-  const bool resource_args = a.type == ActionType::TradeBank ||
-                             a.type == ActionType::PlayYearOfPlenty ||
-                             a.type == ActionType::PlayMonopoly;
   auto is_resource = [](int8_t r) { return r >= 0 && r < kNumResources; };
-  if (resource_args &&
+  if (resource_args(a.type) &&
       (!is_resource(a.arg) || (a.type != ActionType::PlayMonopoly && !is_resource(a.arg2)))) {
     return std::nullopt;
   }

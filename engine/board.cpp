@@ -16,6 +16,29 @@ constexpr int kCx[6] = {0, 1, 1, 0, -1, -1};
 constexpr int kCy[6] = {-2, -1, 1, 2, 1, -1};
 constexpr float kSqrt3 = 1.7320508075688772f;
 
+}  // namespace
+
+Coast walk_coast(const Topology& t) {
+  Coast c{};
+  int e = t.hexes[0].edges[0];
+  int cur = t.hexes[0].vertices[1];
+  c.vertices[0] = t.hexes[0].vertices[0];
+  for (int step = 0; step < kCoastEdges; ++step) {
+    c.edges[step] = e;
+    c.vertices[step + 1] = cur;
+    const VertexInfo& V = t.vertices[cur];
+    int next = -1;
+    for (int j = 0; j < V.num_neighbors; ++j)
+      if (V.edges[j] != e && t.edges[V.edges[j]].num_hexes == 1) next = V.edges[j];
+    const EdgeInfo& N = t.edges[next];
+    cur = N.vertices[0] == cur ? N.vertices[1] : N.vertices[0];
+    e = next;
+  }
+  return c;
+}
+
+namespace {
+
 Topology build_topology() {
   Topology t{};
   int n = 0;
@@ -83,25 +106,12 @@ Topology build_topology() {
       ++V.num_neighbors;
     }
   }
-  // Walk the coast clockwise from the top edge of hex 0 and put a port slot on coastal
-  // edges 0,3,6,10,13,16,20,23,26 (spacing 3,3,4 three times round the 30 coastal edges).
-  std::vector<int> coast;
-  int e = t.hexes[0].edges[0];
-  int cur = t.hexes[0].vertices[1];
-  for (int step = 0; step < 30; ++step) {
-    coast.push_back(e);
-    const VertexInfo& V = t.vertices[cur];
-    int next = -1;
-    for (int j = 0; j < V.num_neighbors; ++j)
-      if (V.edges[j] != e && t.edges[V.edges[j]].num_hexes == 1) next = V.edges[j];
-    const EdgeInfo& N = t.edges[next];
-    cur = N.vertices[0] == cur ? N.vertices[1] : N.vertices[0];
-    e = next;
-  }
+  // A port slot on coastal edges 0,3,6,10,13,16,20,23,26 (spacing 3,3,4 three times round).
+  const Coast coast = walk_coast(t);
   static const int kSlotAt[kNumPorts] = {0, 3, 6, 10, 13, 16, 20, 23, 26};
   for (int p = 0; p < kNumPorts; ++p) {
     PortSlot& P = t.ports[p];
-    P.edge = static_cast<uint8_t>(coast[kSlotAt[p]]);
+    P.edge = static_cast<uint8_t>(coast.edges[kSlotAt[p]]);
     const EdgeInfo& E = t.edges[P.edge];
     P.vertices = E.vertices;
     P.hex = E.hexes[0];

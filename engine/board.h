@@ -59,6 +59,15 @@ struct Topology {
 
 const Topology& topology();  // built once, never changes
 
+// The coast walked clockwise from the top edge of hex 0: edges[i] joins vertices[i] and
+// vertices[i + 1], and vertices[kCoastEdges] == vertices[0].
+constexpr int kCoastEdges = 30;
+struct Coast {
+  std::array<int, kCoastEdges> edges;
+  std::array<int, kCoastEdges + 1> vertices;
+};
+Coast walk_coast(const Topology& t);
+
 enum class LayoutKind : uint8_t { Beginner, Official, Balanced, Random };
 
 struct Layout {

@@ -2,6 +2,7 @@
 // player to move is expected to do (expected_text, in the state JSON).
 #include "engine/english.h"
 
+#include <array>
 #include <string>
 
 #include "engine/events.h"
@@ -127,38 +128,32 @@ std::string describe(const Event& e, const std::string (&seat_names)[4]) {
   return who + " did something.";
 }
 
+// What the player to move is to do, per Phase (Discard and TradeResponse add detail below).
+constexpr std::array<const char*, static_cast<size_t>(Phase::GameOver) + 1> kExpectedText = {
+    "place a settlement",
+    "place a road next to the settlement just placed",
+    "roll (a development card may be played first)",
+    "discard",
+    "move the robber",
+    "choose a player to steal from",
+    "trade, build, play a development card, or end the turn",
+    "place the first free road",
+    "place the second free road",
+    "accept, decline or counter the trade offer",
+    "confirm one answer to the trade offer, or cancel it",
+    "nothing: the game is over"};
+static_assert(kExpectedText.back() != nullptr, "one text per Phase");
+
 std::string expected_text(const GameState& s) {
   const int m = s.to_move();
-  switch (s.phase) {
-    case Phase::SetupSettlement:
-      return "place a settlement";
-    case Phase::SetupRoad:
-      return "place a road next to the settlement just placed";
-    case Phase::Roll:
-      return "roll (a development card may be played first)";
-    case Phase::Discard: {
-      int owed = m >= 0 ? s.players[m].discard_owed : 0;
-      return "discard " + std::to_string(owed) + (owed == 1 ? " card" : " cards");
-    }
-    case Phase::MoveRobber:
-      return "move the robber";
-    case Phase::Steal:
-      return "choose a player to steal from";
-    case Phase::Main:
-      return "trade, build, play a development card, or end the turn";
-    case Phase::RoadBuilding1:
-      return "place the first free road";
-    case Phase::RoadBuilding2:
-      return "place the second free road";
-    case Phase::TradeResponse:
-      return s.options.trade == TradeMode::OneForOne ? "accept or decline the trade offer"
-                                                     : "accept, decline or counter the trade offer";
-    case Phase::TradeConfirm:
-      return "confirm one answer to the trade offer, or cancel it";
-    case Phase::GameOver:
-      return "nothing: the game is over";
+  if (s.phase == Phase::Discard) {
+    int owed = m >= 0 ? s.players[m].discard_owed : 0;
+    return "discard " + std::to_string(owed) + (owed == 1 ? " card" : " cards");
   }
-  return "";
+  if (s.phase == Phase::TradeResponse && s.options.trade == TradeMode::OneForOne)
+    return "accept or decline the trade offer";
+  const auto i = static_cast<size_t>(s.phase);
+  return i < kExpectedText.size() ? kExpectedText[i] : "";
 }
 
 }  // namespace catan

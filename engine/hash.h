@@ -25,6 +25,15 @@ class Fnv1a {
   // A field tag keeps neighbouring arrays from aliasing (e.g. bank vs a hand).
   void tag(char c) { byte(static_cast<uint8_t>(c)); }
   // Arrays with their length first, one byte (arr8) or two (arr16) per element.
+  // Several fields in order, each as u8 (enums, bools, small counts) or i8 (seat or -1).
+  template <class... T>
+  void u8s(T... v) {
+    (u8(static_cast<uint64_t>(v)), ...);
+  }
+  template <class... T>
+  void i8s(T... v) {
+    (i8(static_cast<int>(v)), ...);
+  }
   template <class A>
   void arr8(const A& a) {
     u16(a.size());

@@ -19,13 +19,17 @@ json seat_or_null(int s) {
   return s < 0 ? json(nullptr) : json(s);
 }
 
+void put_fields(json& x, std::initializer_list<std::pair<const char*, json>> fields) {
+  for (const auto& [key, value] : fields) x[key] = value;
+}
+
 void put_player_counters(json& x, const PlayerState& p) {
-  x["roads_left"] = p.roads_left;
-  x["settlements_left"] = p.settlements_left;
-  x["cities_left"] = p.cities_left;
-  x["longest_road"] = p.longest_road;
-  x["discard_owed"] = p.discard_owed;
-  x["forfeited"] = p.forfeited;
+  put_fields(x, {{"roads_left", p.roads_left},
+                 {"settlements_left", p.settlements_left},
+                 {"cities_left", p.cities_left},
+                 {"longest_road", p.longest_road},
+                 {"discard_owed", p.discard_owed},
+                 {"forfeited", p.forfeited}});
 }
 
 [[noreturn]] void fail(const std::string& path, const std::string& what) {

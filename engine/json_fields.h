@@ -6,9 +6,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "engine/names.h"
 #include "engine/options.h"
@@ -37,6 +39,8 @@ inline json dev_object(const DevCounts& c) {
 json counts_array(const ResourceCounts& c);  // [1, 0, 2, 0, 0]
 json hidden_counts();                        // the resource names with null (behind the fog)
 json seat_or_null(int s);                    // null for -1
+// Sets several keys of the object x at once, each value as json(value) would make it.
+void put_fields(json& x, std::initializer_list<std::pair<const char*, json>> fields);
 // The player's counters that the saved state and the seat views both carry (roads_left,
 // settlements_left, cities_left, longest_road, discard_owed, forfeited), into x.
 void put_player_counters(json& x, const PlayerState& p);

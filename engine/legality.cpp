@@ -1,6 +1,7 @@
 // Legality: the one check behind why_not(), is_legal() and apply() (engine/rules.h), a Reason
 // per cause of refusal and the sentence apply() reports with it.
 #include <string>
+#include <utility>
 
 #include "engine/rules_internal.h"
 
@@ -14,19 +15,15 @@ constexpr Refusal refuse(Reason r, const char* text) {
 }
 
 constexpr int kNoCard = -1;
+// The development card each play action spends.
+constexpr std::pair<ActionType, int> kCardPlays[] = {{ActionType::PlayKnight, kKnight},
+                                                     {ActionType::PlayRoadBuilding, kRoadBuilding},
+                                                     {ActionType::PlayYearOfPlenty, kYearOfPlenty},
+                                                     {ActionType::PlayMonopoly, kMonopoly}};
 int dev_card_of(ActionType t) {
-  switch (t) {
-    case ActionType::PlayKnight:
-      return kKnight;
-    case ActionType::PlayRoadBuilding:
-      return kRoadBuilding;
-    case ActionType::PlayYearOfPlenty:
-      return kYearOfPlenty;
-    case ActionType::PlayMonopoly:
-      return kMonopoly;
-    default:
-      return kNoCard;
-  }
+  for (const auto& [type, card] : kCardPlays)
+    if (type == t) return card;
+  return kNoCard;
 }
 
 bool is_dev_play(ActionType t) {

@@ -36,7 +36,7 @@ struct GameOptions {
 };
 
 GameOptions classic_options();  // board balanced, 4 players, 10 VP
-GameOptions arena_options();    // the arena rules (docs/RULES.md, arena)
+GameOptions arena_options();    // the arena rules (docs/RULES.md, presets)
 GameOptions preset_options(Preset p);
 // The target of a mode (docs/RULES.md, victory): classic 10, blitz 7, epic 13; custom -1.
 int mode_vp_target(Mode m);

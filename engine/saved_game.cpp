@@ -51,22 +51,22 @@ json full_state_to_json(const GameState& s) {
   json deck = json::array();
   for (auto d : s.deck) deck.push_back(dev_card_name(d));
   j["deck"] = deck;
-  j["deck_pos"] = s.deck_pos;
-  j["dice_deck"] = int_array(s.dice_deck);
-  j["dice_pos"] = s.dice_pos;
-  j["phase"] = phase_name(s.phase);
-  j["resume_phase"] = phase_name(s.resume_phase);
-  j["num_players"] = s.num_players;
-  j["first_player"] = s.first_player;
-  j["current"] = s.current;
-  j["setup_step"] = s.setup_step;
-  j["last_setup_vertex"] = s.last_setup_vertex;
-  j["last_dice"] = int_array(s.last_dice);
-  j["turn"] = s.turn;
-  j["rolls"] = s.rolls;
-  j["dev_played_this_turn"] = s.dev_played_this_turn;
-  j["offers_this_turn"] = s.offers_this_turn;
-  j["free_roads_left"] = s.free_roads_left;
+  put_fields(j, {{"deck_pos", s.deck_pos},
+                 {"dice_deck", int_array(s.dice_deck)},
+                 {"dice_pos", s.dice_pos},
+                 {"phase", phase_name(s.phase)},
+                 {"resume_phase", phase_name(s.resume_phase)},
+                 {"num_players", s.num_players},
+                 {"first_player", s.first_player},
+                 {"current", s.current},
+                 {"setup_step", s.setup_step},
+                 {"last_setup_vertex", s.last_setup_vertex},
+                 {"last_dice", int_array(s.last_dice)},
+                 {"turn", s.turn},
+                 {"rolls", s.rolls},
+                 {"dev_played_this_turn", s.dev_played_this_turn},
+                 {"offers_this_turn", s.offers_this_turn},
+                 {"free_roads_left", s.free_roads_left}});
   json off = json::object();
   off["from"] = s.offer.from;
   off["to"] = s.offer.to;
@@ -82,9 +82,9 @@ json full_state_to_json(const GameState& s) {
   off["counter_give"] = cg;
   off["counter_get"] = cgt;
   j["offer"] = off;
-  j["longest_road_holder"] = s.longest_road_holder;
-  j["largest_army_holder"] = s.largest_army_holder;
-  j["winner"] = s.winner;
+  put_fields(j, {{"longest_road_holder", s.longest_road_holder},
+                 {"largest_army_holder", s.largest_army_holder},
+                 {"winner", s.winner}});
   json st = json::object();
   st["dice_histogram"] = int_array(s.stats.dice_histogram);
   auto per_seat = [](const std::array<std::array<uint16_t, kNumResources>, kMaxPlayers>& a) {

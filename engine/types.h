@@ -9,14 +9,11 @@
 
 namespace catan {
 
-constexpr int kNumResources = 5;
 constexpr int kNumHexes = 19;
 constexpr int kNumVertices = 54;
 constexpr int kNumEdges = 72;
 constexpr int kNumPorts = 9;
 constexpr int kMaxPlayers = 4;
-constexpr int kNumDevCardTypes = 5;
-constexpr int kDevDeckSize = 25;
 constexpr int kBankPerResource = 19;
 constexpr int kRoadsPerPlayer = 15;
 constexpr int kSettlementsPerPlayer = 5;
@@ -30,6 +27,9 @@ enum class DevCard : uint8_t { Knight = 0, VictoryPoint, RoadBuilding, YearOfPle
 // Port kinds: 0..4 = 2:1 for that resource, Generic = 3:1, Hidden only in observations.
 enum class PortType : uint8_t { Wood = 0, Brick, Sheep, Wheat, Ore, Generic, Hidden };
 enum class Building : uint8_t { None = 0, Settlement = 1, City = 2 };
+// How many of each there are, from the enums themselves (the last value + 1).
+constexpr int kNumResources = static_cast<int>(Resource::Ore) + 1;
+constexpr int kNumDevCardTypes = static_cast<int>(DevCard::Monopoly) + 1;
 
 // Counts per resource, index = Resource. uint8 is enough: 19 cards of each exist.
 using ResourceCounts = std::array<uint8_t, kNumResources>;
@@ -38,9 +38,12 @@ using DevCounts = std::array<uint8_t, kNumDevCardTypes>;
 // The development deck (docs/RULES.md, pieces), per DevCard: 14 knights,
 // 5 victory points, 2 road building, 2 year of plenty, 2 monopoly.
 constexpr DevCounts kDevDeckComposition{14, 5, 2, 2, 2};
-static_assert(kDevDeckComposition[0] + kDevDeckComposition[1] + kDevDeckComposition[2] +
-                  kDevDeckComposition[3] + kDevDeckComposition[4] ==
-              kDevDeckSize);
+constexpr int kDevDeckSize = [] {
+  int n = 0;
+  for (auto c : kDevDeckComposition) n += c;
+  return n;
+}();
+static_assert(kDevDeckSize == 25);
 
 inline int total(const ResourceCounts& c) {
   int n = 0;

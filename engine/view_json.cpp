@@ -3,6 +3,7 @@
 // trade, bank, deck size, roll count, winner) and events. Hidden information is left out through
 // observe() and redact().
 #include <string>
+#include <utility>
 
 #include "engine/english.h"
 #include "engine/json_fields.h"
@@ -11,6 +12,18 @@
 namespace catan {
 
 using namespace detail;
+
+namespace {
+
+// The first n entries of a (a fixed-size array of ids), as a JSON array.
+template <class A>
+json first_n(const A& a, int n) {
+  json r = json::array();
+  for (int i = 0; i < n; ++i) r.push_back(a[i]);
+  return r;
+}
+
+}  // namespace
 
 json board_to_json(const GameState& s, int seat) {
   const Topology& t = topology();
@@ -21,79 +34,63 @@ json board_to_json(const GameState& s, int seat) {
     layout = obs.view.layout;
     robber = obs.view.robber_hex;
   }
-  json j = json::object();
   json hexes = json::array();
   for (int h = 0; h < kNumHexes; ++h) {
     const HexInfo& hi = t.hexes[h];
-    json x = json::object();
-    x["id"] = h;
-    x["q"] = hi.q;
-    x["r"] = hi.r;
-    x["x"] = hi.x;
-    x["y"] = hi.y;
-    x["terrain"] = terrain_name(layout.terrain[h]);
     const int tt = static_cast<int>(layout.terrain[h]);
-    x["resource"] =
-        tt < kNumResources ? json(resource_name(static_cast<Resource>(tt))) : json(nullptr);
-    x["number"] = layout.number[h] ? json(layout.number[h]) : json(nullptr);
-    x["vertices"] = int_array(hi.vertices);
-    x["edges"] = int_array(hi.edges);
-    x["robber"] = h == robber;
-    hexes.push_back(x);
+    hexes.push_back(
+        json{{"id", h},
+             {"q", hi.q},
+             {"r", hi.r},
+             {"x", hi.x},
+             {"y", hi.y},
+             {"terrain", terrain_name(layout.terrain[h])},
+             {"resource",
+              tt < kNumResources ? json(resource_name(static_cast<Resource>(tt))) : json(nullptr)},
+             {"number", layout.number[h] ? json(layout.number[h]) : json(nullptr)},
+             {"vertices", int_array(hi.vertices)},
+             {"edges", int_array(hi.edges)},
+             {"robber", h == robber}});
   }
   json verts = json::array();
   for (int v = 0; v < kNumVertices; ++v) {
     const VertexInfo& vi = t.vertices[v];
-    json x = json::object();
-    x["id"] = v;
-    x["x"] = vi.x;
-    x["y"] = vi.y;
-    json hs = json::array(), ns = json::array(), es = json::array();
-    for (int i = 0; i < vi.num_hexes; ++i) hs.push_back(vi.hexes[i]);
-    for (int i = 0; i < vi.num_neighbors; ++i) {
-      ns.push_back(vi.neighbors[i]);
-      es.push_back(vi.edges[i]);
-    }
-    x["hexes"] = hs;
-    x["neighbours"] = ns;
-    x["edges"] = es;
-    x["port"] = vi.port_slot >= 0 ? json(port_name(layout.ports[vi.port_slot])) : json(nullptr);
-    verts.push_back(x);
+    verts.push_back(json{
+        {"id", v},
+        {"x", vi.x},
+        {"y", vi.y},
+        {"hexes", first_n(vi.hexes, vi.num_hexes)},
+        {"neighbours", first_n(vi.neighbors, vi.num_neighbors)},
+        {"edges", first_n(vi.edges, vi.num_neighbors)},
+        {"port", vi.port_slot >= 0 ? json(port_name(layout.ports[vi.port_slot])) : json(nullptr)}});
   }
   json edges = json::array();
   for (int e = 0; e < kNumEdges; ++e) {
     const EdgeInfo& ei = t.edges[e];
-    json x = json::object();
-    x["id"] = e;
-    x["vertices"] = int_array(ei.vertices);
-    json hs = json::array();
-    for (int i = 0; i < ei.num_hexes; ++i) hs.push_back(ei.hexes[i]);
-    x["hexes"] = hs;
-    edges.push_back(x);
+    edges.push_back(json{{"id", e},
+                         {"vertices", int_array(ei.vertices)},
+                         {"hexes", first_n(ei.hexes, ei.num_hexes)}});
   }
   json ports = json::array();
   for (int p = 0; p < kNumPorts; ++p) {
     const PortSlot& ps = t.ports[p];
-    json x = json::object();
-    x["id"] = p;
-    PortType type = layout.ports[p];
-    x["type"] = port_name(type);
-    x["ratio"] = type == PortType::Hidden    ? json(nullptr)
-                 : type == PortType::Generic ? json(3)
-                                             : json(2);
-    x["edge"] = ps.edge;
-    x["vertices"] = int_array(ps.vertices);
-    x["hex"] = ps.hex;
-    x["x"] = ps.x;
-    x["y"] = ps.y;
-    ports.push_back(x);
+    const PortType type = layout.ports[p];
+    ports.push_back(json{{"id", p},
+                         {"type", port_name(type)},
+                         {"ratio", type == PortType::Hidden    ? json(nullptr)
+                                   : type == PortType::Generic ? json(3)
+                                                               : json(2)},
+                         {"edge", ps.edge},
+                         {"vertices", int_array(ps.vertices)},
+                         {"hex", ps.hex},
+                         {"x", ps.x},
+                         {"y", ps.y}});
   }
-  j["hexes"] = hexes;
-  j["vertices"] = verts;
-  j["edges"] = edges;
-  j["ports"] = ports;
-  j["robber"] = robber;
-  return j;
+  return json{{"hexes", hexes},
+              {"vertices", verts},
+              {"edges", edges},
+              {"ports", ports},
+              {"robber", robber}};
 }
 
 json state_to_json(const GameState& full, int seat) {
@@ -227,6 +224,26 @@ json state_to_json(const GameState& full, int seat) {
   return j;
 }
 
+namespace {
+
+// Events whose arg is a plain number, and the key it shows under.
+constexpr std::pair<EventType, const char*> kNumberArgKeys[] = {
+    {EventType::SettlementBuilt, "vertex"},
+    {EventType::CityBuilt, "vertex"},
+    {EventType::RoadBuilt, "edge"},
+    {EventType::RobberMoved, "hex"},
+    {EventType::LongestRoadChanged, "length"},
+    {EventType::LargestArmyChanged, "knights"},
+    {EventType::GameWon, "victory_points"}};
+
+// Two hands under the given keys: a and b.
+void put_hands(json& j, const Event& e, const char* a_key, const char* b_key) {
+  j[a_key] = counts_object(e.a);
+  j[b_key] = counts_object(e.b);
+}
+
+}  // namespace
+
 json event_to_json(const Event& e) {
   json j = json::object();
   const int t = static_cast<int>(e.type);
@@ -237,14 +254,9 @@ json event_to_json(const Event& e) {
     return r >= 0 && r < kNumResources ? json(resource_name(static_cast<Resource>(r)))
                                        : json(nullptr);
   };
+  for (const auto& [type, key] : kNumberArgKeys)
+    if (e.type == type) j[key] = e.arg;
   switch (e.type) {
-    case EventType::SettlementBuilt:
-    case EventType::CityBuilt:
-      j["vertex"] = e.arg;
-      break;
-    case EventType::RoadBuilt:
-      j["edge"] = e.arg;
-      break;
     case EventType::StartingResources:  // redacted while the island is hidden: arg = count
       j["count"] = e.arg >= 0 ? static_cast<int>(e.arg) : total(e.a);
       j["cards"] = e.arg >= 0 ? hidden_counts() : counts_object(e.a);
@@ -261,12 +273,11 @@ json event_to_json(const Event& e) {
     case EventType::ProductionShort:
       j["resource"] = res(e.arg);
       break;
-    case EventType::RobberMoved:
-      j["hex"] = e.arg;
-      break;
     case EventType::Stole:
+    case EventType::MonopolyTook:
       j["victim"] = e.other;
       j["resource"] = res(e.arg);
+      if (e.type == EventType::MonopolyTook) j["count"] = e.arg2;
       break;
     case EventType::DevCardBought:
     case EventType::DevCardPlayed:
@@ -274,51 +285,31 @@ json event_to_json(const Event& e) {
                       ? json(dev_card_name(static_cast<DevCard>(e.arg)))
                       : json(nullptr);
       break;
-    case EventType::MonopolyTook:
-      j["victim"] = e.other;
-      j["resource"] = res(e.arg);
-      j["count"] = e.arg2;
-      break;
     case EventType::BankTrade:
-      j["gave"] = counts_object(e.a);
-      j["got"] = counts_object(e.b);
+      put_hands(j, e, "gave", "got");
       break;
     case EventType::TradeOffered:
       j["to"] = e.other < 0 ? json("all") : json(e.other);
-      j["give"] = counts_object(e.a);
-      j["get"] = counts_object(e.b);
+      put_hands(j, e, "give", "get");
       break;
     case EventType::TradeAnswered:
       j["answer"] = e.arg >= 0 && e.arg < static_cast<int>(kTradeAnswerNames.size())
                         ? json(kTradeAnswerNames.name(static_cast<TradeAnswer>(e.arg)))
                         : json(nullptr);
-      if (e.arg == static_cast<int>(TradeAnswer::Countered)) {
-        j["give"] = counts_object(e.a);
-        j["get"] = counts_object(e.b);
-      }
+      if (e.arg == static_cast<int>(TradeAnswer::Countered)) put_hands(j, e, "give", "get");
       break;
     case EventType::TradeDone:
       j["partner"] = e.other;
-      j["gave"] = counts_object(e.a);
-      j["got"] = counts_object(e.b);
-      break;
-    case EventType::TradeCancelled:
+      put_hands(j, e, "gave", "got");
       break;
     case EventType::LongestRoadChanged:
-      j["previous"] = seat_or_null(e.other);
-      j["length"] = e.arg;
-      break;
     case EventType::LargestArmyChanged:
       j["previous"] = seat_or_null(e.other);
-      j["knights"] = e.arg;
       break;
     case EventType::TurnEnded:
       j["next"] = seat_or_null(e.other);
       break;
-    case EventType::GameWon:
-      j["victory_points"] = e.arg;
-      break;
-    case EventType::Forfeited:
+    default:  // the rest carry nothing more than the number above, if that
       break;
   }
   return j;

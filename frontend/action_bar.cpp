@@ -100,7 +100,7 @@ void draw_card(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 fill, ImU32 edge, float
 }
 
 // The resource cards: five face-up slots with counts, or, while the island is hidden
-// (docs/RULES.md, Mist and terra incognita), the cards face down: a card's type would name
+// (docs/RULES.md, visibility), the cards face down: a card's type would name
 // a hidden hex.
 void draw_hand(const GameFrame& f, float card_w, float card_h, float gap) {
   ImDrawList* dl = ImGui::GetWindowDrawList();

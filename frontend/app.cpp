@@ -49,6 +49,7 @@ struct App::Impl {
   Overlays overlays;
   Notice notice;
   double now = 0;
+  bool pinched = false;  // a pinch since the last frame (App::pinch)
 
   Persistence persistence;
   size_t saved_history = 0;
@@ -74,6 +75,7 @@ struct App::Impl {
 
   void to_new_game_screen() {
     screen = Screen::NewGame;
+    form.refresh_board_seed();  // a new game, a new island (unless the player chose a seed)
     looked_for_save = false;
   }
 
@@ -131,6 +133,14 @@ struct App::Impl {
   }
 
   void game_screen() {
+    // Any input at this screen (a click, a drag, the wheel, a pinch, typing) shows the player
+    // is there: a time-out waits for the gesture and the turn does not count as missed.
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool moved = ImGui::IsMousePosValid() && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0);
+    if (pinched || moved || io.MouseWheel != 0 || io.MouseWheelH != 0 || ImGui::IsAnyMouseDown() ||
+        io.InputQueueCharacters.Size > 0)
+      session.note_presence(session.viewer());
+    pinched = false;
     session.update(now, 6.0);
     save_if_changed();
     switch (draw_game_screen(session, now, notice, game, overlays)) {
@@ -144,7 +154,6 @@ struct App::Impl {
       case GameExit::RematchNewSeed: {
         MatchConfig mc = session.config();
         mc.seeds = {random_board_seed(), match::fresh_seed()};
-        form.new_board_seed(mc.seeds.board);
         start_game(mc);
         break;
       }
@@ -182,6 +191,7 @@ void App::frame(float /*dt*/) {
 
 void App::pinch(float delta) {
   impl_->game.board.pinch(delta);
+  impl_->pinched = true;
 }
 
 void App::set_persistence(Persistence p) {

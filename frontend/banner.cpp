@@ -22,13 +22,76 @@ std::string banner_text(const Session& s, Tool tool) {
       "Build a settlement: click a highlighted corner (Esc cancels)",
       "Upgrade to a city: click one of your settlements (Esc cancels)"};
   const char* text = kToolText[static_cast<size_t>(tool)];
-  return text ? text : turn_banner(s);
+  if (text) return text;
+  // The AI playing for an absent human is a state the banner always shows.
+  for (int seat = 0; seat < s.state().num_players; ++seat) {
+    if (!s.is_human(seat) || !s.on_autopilot(seat)) continue;
+    const std::string& name = s.config().seats[seat].name;
+    return name == "You" ? "The AI is playing for you (away)"
+                         : "The AI is playing for " + name + " (away)";
+  }
+  return turn_banner(s);
 }
 
-void draw_notice(const GameFrame& f, const Rect& r) {
-  if (!f.notice.visible(f.now)) return;
-  ImGui::SetNextWindowPos(ImVec2(r.pos.x + r.size.x * 0.5f, r.max().y + 8 * settings().ui_scale),
+// A strip under the banner (`below` further down), at most the banner's width (the text wraps
+// on a narrow screen). Returns the height it took.
+float draw_strip(const char* window, const char* id, const std::string& text, ImVec4 bg,
+                 const Rect& r, float below) {
+  const float sc = settings().ui_scale;
+  const float max_w = std::max(160 * sc, r.size.x - 16 * sc);
+  ImGui::SetNextWindowPos(ImVec2(r.pos.x + r.size.x * 0.5f, r.max().y + 8 * sc + below),
                           ImGuiCond_Always, ImVec2(0.5f, 0));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(max_w, 10000));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, bg);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.07f, 0.02f, 1));
+  ImGui::Begin(window, nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoInputs);
+  ImGui::PushFont(fonts().bold);
+  ImGui::PushTextWrapPos(max_w - ImGui::GetStyle().WindowPadding.x);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  test_id(id);
+  const float h = ImGui::GetWindowHeight();
+  ImGui::End();
+  ImGui::PopStyleColor(2);
+  return h + 6 * sc;
+}
+
+// Under the banner: while the AI plays for an absent human, a strip that says so; for a few
+// seconds after a human's clock ran out, "Time's up" (Session::timed_out_seat). Returns the
+// height they took.
+float draw_timer_notices(const Session& s, const Rect& r) {
+  float below = 0;
+  for (int seat = 0; seat < s.state().num_players; ++seat) {
+    if (!s.is_human(seat) || !s.on_autopilot(seat)) continue;
+    const std::string& name = s.config().seats[seat].name;
+    const std::string who = name == "You" ? "you" : name;
+    below += draw_strip(
+        "##autopilot", "autopilot_notice",
+        "The AI is playing for " + who + " while away. Press \"Take back control\" to play again.",
+        ImVec4(0.93f, 0.45f, 0.35f, 0.96f), r, below);
+    break;
+  }
+  const int seat = s.timed_out_seat();
+  if (seat >= 0) {
+    const std::string& name = s.config().seats[seat].name;
+    below +=
+        draw_strip("##times_up", "times_up",
+                   name == "You" ? "Time's up! Only the required moves were made for you."
+                                 : "Time's up for " + name + "! Only the required moves were made.",
+                   ImVec4(0.85f, 0.55f, 0.12f, 0.96f), r, below);
+  }
+  return below;
+}
+
+void draw_notice(const GameFrame& f, const Rect& r, float below) {
+  if (!f.notice.visible(f.now)) return;
+  ImGui::SetNextWindowPos(
+      ImVec2(r.pos.x + r.size.x * 0.5f, r.max().y + 8 * settings().ui_scale + below),
+      ImGuiCond_Always, ImVec2(0.5f, 0));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.55f, 0.15f, 0.12f, 0.95f));
   ImGui::Begin("##error", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
@@ -60,14 +123,6 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
   // The active player's colour stripe.
   dl->AddRectFilled(ImVec2(wp.x + 2, wp.y + 2), ImVec2(wp.x + 10 * sc, wp.y + s.y - 2),
                     player_color(active), 4.0f);
-  const std::string text = banner_text(session, tool);
-  ImGui::SetCursorPos(ImVec2(18 * sc, (s.y - ImGui::GetFontSize() * 1.25f) * 0.5f));
-  ImGui::PushFont(fonts().bold);
-  ImGui::SetWindowFontScale(1.2f);
-  ImGui::TextUnformatted(text.c_str());
-  ImGui::SetWindowFontScale(1.0f);
-  ImGui::PopFont();
-
   // Right side, right to left: menu, help, results, take back control, timer.
   float x = s.x - 12 * sc;
   const float bh = 34 * sc;
@@ -85,6 +140,7 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
     if (ImGui::MenuItem("Help (?)")) choice = BannerChoice::ShowHelp;
     ImGui::Separator();
     if (ImGui::MenuItem("New game...")) choice = BannerChoice::NewGame;
+    test_id("menu_new_game");
     ImGui::EndPopup();
   }
   if (results_button) {
@@ -94,12 +150,12 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
   }
   for (int seat = 0; seat < st.num_players; ++seat) {
     if (!session.is_human(seat) || !session.on_autopilot(seat)) continue;
-    x -= 190 * sc;
+    const float bw = std::min(184 * sc, ImGui::CalcTextSize("Take back control").x + 20 * sc);
+    x -= bw + 6 * sc;
     ImGui::SetCursorPos(ImVec2(x, by));
     const std::string id = "take_back_" + std::to_string(seat);
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.8f, 0.3f, 0.2f, 1));
-    if (button(id.c_str(), "Take back control", ImVec2(184 * sc, bh)))
-      session.take_back_control(seat);
+    if (button(id.c_str(), "Take back control", ImVec2(bw, bh))) session.take_back_control(seat);
     ImGui::PopStyleColor();
   }
   const double tl = session.time_left();
@@ -114,10 +170,21 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
     ImGui::ProgressBar(std::min(1.0f, frac), ImVec2(120 * sc, bh * 0.7f), buf);
     ImGui::PopStyleColor();
   }
+  // The text, left of the buttons (cut short on a narrow screen rather than drawn under them).
+  const std::string text = banner_text(session, tool);
+  ImGui::PushClipRect(ImVec2(wp.x, wp.y), ImVec2(wp.x + std::max(18 * sc, x - 6 * sc), wp.y + s.y),
+                      true);
+  ImGui::SetCursorPos(ImVec2(18 * sc, (s.y - ImGui::GetFontSize() * 1.25f) * 0.5f));
+  ImGui::PushFont(fonts().bold);
+  ImGui::SetWindowFontScale(1.2f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::SetWindowFontScale(1.0f);
+  ImGui::PopFont();
+  ImGui::PopClipRect();
   ImGui::End();
   ImGui::PopStyleVar();
   ImGui::PopStyleColor(2);
-  draw_notice(f, r);
+  draw_notice(f, r, draw_timer_notices(session, r));
   return choice;
 }
 

@@ -74,12 +74,20 @@ void draw_board_panel(const GameFrame& f, const Rect& r, BoardView& board, Tool 
   if (pick.kind != BoardPick::None && f.my_turn &&
       f.submit(action_for(pick, f.state().phase, tool)))
     audio::play(audio::Sfx::Build);
+  // The zoom buttons in a window of their own over the board's corner: ImGui gives the
+  // pointer to the topmost window under it, so the board (one button as large as the panel)
+  // does not take their clicks and taps.
   ImGui::SetCursorPos(ImVec2(s.x - 44 * sc, s.y - 100 * sc));
+  ImGui::BeginChild("##zoom", ImVec2(34 * sc, 98 * sc), false,
+                    ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar |
+                        ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::SetCursorPos(ImVec2(0, 0));
   if (button("zoom_in", "+", ImVec2(34 * sc, 30 * sc))) board.pinch(0.05f);
-  ImGui::SetCursorPos(ImVec2(s.x - 44 * sc, s.y - 66 * sc));
+  ImGui::SetCursorPos(ImVec2(0, 34 * sc));
   if (button("zoom_out", "-", ImVec2(34 * sc, 30 * sc))) board.pinch(-0.05f);
-  ImGui::SetCursorPos(ImVec2(s.x - 44 * sc, s.y - 32 * sc));
+  ImGui::SetCursorPos(ImVec2(0, 68 * sc));
   if (button("zoom_fit", "Fit", ImVec2(34 * sc, 28 * sc))) board.reset_view();
+  ImGui::EndChild();
   ImGui::End();
   ImGui::PopStyleVar(2);
 }

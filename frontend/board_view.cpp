@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "frontend/theme.h"
 
@@ -201,6 +203,42 @@ void draw_robber(ImDrawList* dl, ImVec2 c, float u, ImU32 col, bool ghost) {
   dl->AddCircle(ImVec2(c.x, c.y - 0.13f * u), 0.085f * u, rim, 0, 1.2f);
 }
 
+// Who could be robbed on hex `h` by `mover`: the other seats with a building on it, each
+// with whether they hold a card to steal.
+std::vector<std::pair<int, bool>> robbable_seats(const Observation& obs, int h, int mover) {
+  std::vector<std::pair<int, bool>> out;
+  for (int v : topology().hexes[h].vertices) {
+    const int o = obs.view.vertex_owner[v];
+    if (o < 0 || o == mover) continue;
+    if (std::find_if(out.begin(), out.end(), [o](const auto& x) { return x.first == o; }) ==
+        out.end())
+      out.push_back({o, obs.hand_size[o] > 0});
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Under a robber hex's number token: one dot per seat that could be robbed there, in the
+// seat's colour (hollow when the seat holds no card).
+void draw_robbable(ImDrawList* dl, ImVec2 c, float u,
+                   const std::vector<std::pair<int, bool>>& seats) {
+  if (seats.empty()) return;
+  const float r = std::max(4.5f, 0.1f * u), gap = r * 2.5f;
+  const float y = c.y + 0.45f * u;
+  float x = c.x - gap * 0.5f * static_cast<float>(seats.size() - 1);
+  for (const auto& [seat, has_cards] : seats) {
+    const ImVec2 p(x, y);
+    dl->AddCircleFilled(p, r + 2.0f, IM_COL32(20, 24, 34, 200));
+    if (has_cards) {
+      dl->AddCircleFilled(p, r, player_color(seat));
+      seat_marker(dl, p, r * 0.8f, seat, player_color_dark(seat));
+    } else {
+      dl->AddCircle(p, r - 1.0f, player_color(seat), 0, 2.0f);
+    }
+    x += gap;
+  }
+}
+
 }  // namespace
 
 ImVec2 BoardView::vertex_pos(int v) const {
@@ -262,13 +300,35 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   origin_ = ImVec2(centre.x + pan_.x, centre.y + pan_.y);
   const float u = scale_;
 
+  // The highlighted spot under the pointer.
+  const double t_now = ImGui::GetTime();
+  const float pulse = 0.55f + 0.45f * static_cast<float>(std::sin(t_now * 4.0));
+  const ImVec2 mouse = io.MousePos;
+  const bool pointer_in = hovered || active;
+  BoardPick hover;
+  float best = 1e30f;
+  for (int v : hl.vertices) {
+    const float d = dist2(mouse, vertex_pos(v));
+    if (pointer_in && d < (0.3f * u) * (0.3f * u) && d < best)
+      best = d, hover = {BoardPick::Vertex, v};
+  }
+  for (int e : hl.edges) {
+    const float d = dist2(mouse, edge_pos(e));
+    if (pointer_in && d < (0.3f * u) * (0.3f * u) && d < best)
+      best = d, hover = {BoardPick::Edge, e};
+  }
+  for (int h : hl.hexes) {
+    const float d = dist2(mouse, hex_pos(h));
+    if (pointer_in && d < (0.75f * u) * (0.75f * u) && d < best)
+      best = d, hover = {BoardPick::Hex, h};
+  }
+
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), true);
 
   // Sea with gentle waves.
   dl->AddRectFilledMultiColor(p0, ImVec2(p0.x + size.x, p0.y + size.y), th.sea, th.sea, th.sea_deep,
                               th.sea_deep);
-  const double t_now = ImGui::GetTime();
   for (int i = 0; i < 40; ++i) {
     const float wx = p0.x + hash01(i, 1) * size.x;
     const float wy = p0.y + hash01(i, 2) * size.y;
@@ -398,6 +458,21 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     if (s.robber_hex == h) dl->AddCircleFilled(c, r, IM_COL32(0, 0, 0, 110));
   }
 
+  // The robber's hexes: outlined inside the hex, under the roads and buildings, so that who
+  // is on which hex stays in view.
+  const ImU32 kHalo = IM_COL32(20, 24, 34, 150);
+  for (int h : hl.hexes) {
+    ImVec2 pts[6];
+    for (int k = 0; k < 6; ++k)
+      pts[k] = lerp(hex_pos(h), vertex_pos(topo.hexes[h].vertices[k]), 0.9f);
+    const bool hov = hover.kind == BoardPick::Hex && hover.id == h;
+    if (hov) dl->AddConvexPolyFilled(pts, 6, IM_COL32(255, 255, 255, 60));
+    // A dark under-stroke keeps the marker visible on light terrain (fields, desert).
+    dl->AddPolyline(pts, 6, kHalo, ImDrawFlags_Closed, hov ? 7.0f : 5.5f);
+    dl->AddPolyline(pts, 6, with_alpha(th.highlight, hov ? 1.0f : 0.55f + 0.45f * pulse),
+                    ImDrawFlags_Closed, hov ? 4.0f : 3.0f);
+  }
+
   // Roads, then buildings.
   for (int e = 0; e < kNumEdges; ++e) {
     const int o = s.edge_owner[e];
@@ -421,42 +496,14 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     draw_robber(dl, ImVec2(c.x - 0.42f * u, c.y + 0.05f * u), u, th.robber, false);
   }
 
-  // Legal spots: pulsing markers; the one under the pointer shows a ghost piece.
-  const float pulse = 0.55f + 0.45f * static_cast<float>(std::sin(t_now * 4.0));
-  const ImVec2 mouse = io.MousePos;
-  const bool pointer_in = hovered || active;
-  BoardPick hover;
-  float best = 1e30f;
-  for (int v : hl.vertices) {
-    const float d = dist2(mouse, vertex_pos(v));
-    if (pointer_in && d < (0.3f * u) * (0.3f * u) && d < best)
-      best = d, hover = {BoardPick::Vertex, v};
-  }
-  for (int e : hl.edges) {
-    const float d = dist2(mouse, edge_pos(e));
-    if (pointer_in && d < (0.3f * u) * (0.3f * u) && d < best)
-      best = d, hover = {BoardPick::Edge, e};
-  }
-  for (int h : hl.hexes) {
-    const float d = dist2(mouse, hex_pos(h));
-    if (pointer_in && d < (0.75f * u) * (0.75f * u) && d < best)
-      best = d, hover = {BoardPick::Hex, h};
-  }
+  // Legal spots: pulsing markers (the robber's hexes under the pieces, the rest over them);
+  // the one under the pointer shows a ghost piece.
   const ImU32 ghost = with_alpha(player_color(hl.seat), 0.75f);
-  const ImU32 kHalo = IM_COL32(20, 24, 34, 150);
   for (int h : hl.hexes) {
-    ImVec2 pts[6];
-    for (int k = 0; k < 6; ++k)
-      pts[k] = lerp(hex_pos(h), vertex_pos(topo.hexes[h].vertices[k]), 0.9f);
-    const bool hov = hover.kind == BoardPick::Hex && hover.id == h;
-    if (hov) dl->AddConvexPolyFilled(pts, 6, IM_COL32(255, 255, 255, 60));
-    // A dark under-stroke keeps the white marker visible on light terrain (fields, desert).
-    dl->AddPolyline(pts, 6, kHalo, ImDrawFlags_Closed, hov ? 7.0f : 5.5f);
-    dl->AddPolyline(pts, 6, with_alpha(th.highlight, hov ? 1.0f : 0.55f + 0.45f * pulse),
-                    ImDrawFlags_Closed, hov ? 4.0f : 3.0f);
-    if (hov)
+    if (hover.kind == BoardPick::Hex && hover.id == h)
       draw_robber(dl, ImVec2(hex_pos(h).x - 0.42f * u, hex_pos(h).y + 0.05f * u), u, th.robber,
                   true);
+    draw_robbable(dl, hex_pos(h), u, robbable_seats(obs, h, hl.seat));
   }
   for (int e : hl.edges) {
     const auto& ed = topo.edges[e];

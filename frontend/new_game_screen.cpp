@@ -81,6 +81,16 @@ NewGameForm::NewGameForm() {
 
 void NewGameForm::new_board_seed(uint64_t seed) {
   std::snprintf(seed_text, sizeof seed_text, "%llu", static_cast<unsigned long long>(seed));
+  seed_chosen = false;
+}
+
+void NewGameForm::choose_board_seed(uint64_t seed) {
+  new_board_seed(seed);
+  seed_chosen = true;
+}
+
+void NewGameForm::refresh_board_seed() {
+  if (!seed_chosen) new_board_seed(random_board_seed());
 }
 
 uint64_t random_board_seed() {
@@ -99,7 +109,7 @@ MatchConfig config_from_form(const NewGameForm& form) {
   o.timer_seconds = static_cast<uint16_t>(tsec > 0 ? tsec : 0);
   mc.options = o;
   mc.seeds.board = std::strtoull(form.seed_text, nullptr, 10);
-  if (mc.seeds.board == 0) mc.seeds.board = 1;
+  if (mc.seeds.board == 0) mc.seeds.board = random_board_seed();  // an empty field: fresh
   mc.seeds.play = form.play_seed ? form.play_seed : match::fresh_seed();
   for (int i = 0; i < kMaxPlayers; ++i) {
     const SeatSetup& ss = form.seats[i];
@@ -183,8 +193,10 @@ NewGameChoice draw_new_game_screen(NewGameForm& form, bool can_continue, const N
   combo("AI speed", "##aispeed", &form.ai_speed, kAiSpeedNames, kNumAiSpeeds);
   label("Seed");
   ImGui::SetNextItemWidth(field_w);
-  ImGui::InputText("##seed", form.seed_text, sizeof form.seed_text,
-                   ImGuiInputTextFlags_CharsDecimal);
+  if (ImGui::InputText("##seed", form.seed_text, sizeof form.seed_text,
+                       ImGuiInputTextFlags_CharsDecimal))
+    form.seed_chosen = form.seed_text[0] != 0;  // typed by the player
+  test_id("seed");
   ImGui::SameLine();
   if (button("random_seed", "New seed")) form.new_board_seed(random_board_seed());
 

@@ -42,8 +42,13 @@ struct NewGameForm {
   int timer_idx = 0;   // kTimerChoices
   int ai_speed = 1;    // kAiSpeeds
   char seed_text[24] = "";
+  // The player typed the seed (or a test fixed it): every game from this form uses it until
+  // "New seed". Otherwise each visit to the form shows a fresh seed from real entropy.
+  bool seed_chosen = false;
   uint64_t play_seed = 0;  // 0: fresh for every game (a test fixes it for a reproducible game)
-  void new_board_seed(uint64_t seed);
+  void new_board_seed(uint64_t seed);     // a drawn seed (not chosen)
+  void choose_board_seed(uint64_t seed);  // a seed asked for
+  void refresh_board_seed();              // a fresh drawn seed unless one was chosen
 };
 
 // A board seed from real entropy, nine digits so a player can read it out and type it.

@@ -37,6 +37,19 @@ std::string offer_limit_text(const GameState& v) {
   return std::to_string(left) + (left == 1 ? " offer left this turn" : " offers left this turn");
 }
 
+int draft_stamp(const GameState& v) {
+  return v.turn * 256 + v.offers_this_turn;
+}
+
+void sync_trade_drafts(const GameState& v, TradeViewState& st) {
+  const int stamp = draft_stamp(v);
+  if (st.draft_for == stamp) return;
+  st.draft_for = stamp;
+  st.draft = OfferDraft{};
+  st.bank = BankTradeState{};
+  st.last_error.clear();
+}
+
 TradeScreen trade_screen(const GameState& v, int viewer) {
   const bool trading = v.phase == Phase::TradeResponse || v.phase == Phase::TradeConfirm;
   if (viewer < 0) return trading ? TradeScreen::Watching : TradeScreen::None;
@@ -397,6 +410,7 @@ void draw_trade_panel(const GameFrame& f, TradeViewState& st) {
   const GameState& v = f.obs.view;
   const int viewer = f.viewer;
   const bool can_act = f.my_turn;
+  sync_trade_drafts(v, st);
   ImGui::PushID("trade_panel");
   switch (trade_screen(v, viewer)) {
     case TradeScreen::Builder:

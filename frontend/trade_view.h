@@ -57,12 +57,19 @@ struct BankTradeState {
 
 struct TradeViewState {
   OfferDraft draft;
+  int draft_for = -1;  // draft_stamp() of the offer and turn the draft and bank choice are for
   bool counter_open = false;
   ResourceCounts counter_give{}, counter_get{};
   int counter_for_offer = -1;  // offers_this_turn stamp the counter draft belongs to
   BankTradeState bank;
   std::string last_error;  // shown under the buttons after a refused submit
 };
+
+// Changes when an offer is made (so once it has ended, accepted, declined by everyone or
+// cancelled, the builder starts from an empty draft) and when the turn changes.
+int draft_stamp(const GameState& view);
+// Empties the offer draft, the bank choice and the last error when the stamp has changed.
+void sync_trade_drafts(const GameState& view, TradeViewState& st);
 
 void draw_trade_panel(const GameFrame& f, TradeViewState& st);
 void draw_bank_trade(const GameFrame& f, BankTradeState& st);

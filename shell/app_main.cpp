@@ -42,6 +42,7 @@
 #endif
 
 #include "frontend/app.h"
+#include "frontend/pointer_input.h"
 #include "frontend/theme.h"
 #include "shell/platform_png.h"
 #ifdef __EMSCRIPTEN__
@@ -57,6 +58,7 @@ struct Shell {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
   std::unique_ptr<catan::App> app;
+  catan::ui::PointerInput pointer;  // the left button and the position, a step per frame
 #if CATAN_UITEST
   std::unique_ptr<catan::uitest::Driver> driver;
 #endif
@@ -173,6 +175,19 @@ void main_loop_iteration(void* arg) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) s.running = false;
     if (event.type == SDL_MULTIGESTURE) s.app->pinch(event.mgesture.dDist);
+    // The pointer goes to ImGui through PointerInput (a tap's press and release in frames of
+    // their own); SDL marks the mouse events it makes from touches with SDL_TOUCH_MOUSEID.
+    if (event.type == SDL_MOUSEMOTION) {
+      s.pointer.move(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y),
+                     event.motion.which == SDL_TOUCH_MOUSEID);
+    }
+    if ((event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP) &&
+        event.button.button == SDL_BUTTON_LEFT) {
+      s.pointer.button(event.type == SDL_MOUSEBUTTONDOWN, static_cast<float>(event.button.x),
+                       static_cast<float>(event.button.y), event.button.which == SDL_TOUCH_MOUSEID);
+    }
+    if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_LEAVE)
+      s.pointer.leave();
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(s.window)) {
       s.running = false;
@@ -191,6 +206,7 @@ void main_loop_iteration(void* arg) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  s.pointer.apply(ImGui::GetIO());  // after the backend, which reads the mouse its own way
 #if CATAN_UITEST
   if (s.driver) s.driver->before_new_frame();  // the synthesized mouse
 #endif

@@ -331,14 +331,14 @@ int main(int argc, char** argv) {
     std::printf("  %-10s %10lld %9.3f %9.3f %9.2f %9.2f\n", lvl.c_str(), t.n,
                 t.n ? t.sum / t.n : 0.0, p99, t.max, t.cpu_max);
   }
-  const char* hdr = "  %-24s %6s %7s %7s %7s %6s %6s %6s %6s %6s %7s %6s\n";
-  std::printf("\nper-config statistics (means per seat-game)\n");
-  std::printf(hdr, "config", "seats", "offers", "accepted", "acc%", "roads", "setts", "cities",
-              "devs", "knight", "robLdr", "VP");
+  const auto print_stats_header = [](const char* by) {
+    std::printf("\nper-%s statistics (means per seat-game)\n", by);
+    std::printf("  %-24s %6s %7s %7s %7s %6s %6s %6s %6s %6s %7s %6s\n", by, "seats", "offers",
+                "accepted", "acc%", "roads", "setts", "cities", "devs", "knight", "robLdr", "VP");
+  };
+  print_stats_header("config");
   for (const auto& [label, a] : per_label) print_stats_row(label, a);
-  std::printf("\nper-personality statistics (means per seat-game)\n");
-  std::printf(hdr, "personality", "seats", "offers", "accepted", "acc%", "roads", "setts", "cities",
-              "devs", "knight", "robLdr", "VP");
+  print_stats_header("personality");
   for (const auto& [label, a] : per_pers) print_stats_row(label, a);
   std::printf("\nwall time %.1f s\n", secs);
   return illegal > 0 ? 1 : 0;

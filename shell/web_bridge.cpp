@@ -17,6 +17,7 @@
 #include "frontend/audio.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
+#include "frontend/widgets.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/em_asm.h>
@@ -38,6 +39,11 @@ bool g_attached = false;
 
 match::Session* session() {
   return g_attached && g_host.session ? g_host.session() : nullptr;
+}
+// The session while a game is in progress, else nullptr.
+match::Session* active_session() {
+  match::Session* ses = session();
+  return ses && ses->active() ? ses : nullptr;
 }
 
 // What the event poller last reported (catan_web_poll): a new or resumed game is announced.
@@ -89,8 +95,21 @@ void attach_app(App& app) {
   h.resume = [&app](const match::MatchConfig& c, const Game& g) { app.resume_match(c, g); };
   h.set_muted = [](bool m) { ui::set_embedded_muted(m); };
   h.set_colorblind = [](bool on) { ui::set_colorblind(on); };
+  // The tests find a few widgets by their test ids (frontend/widgets.h): recorded each frame.
+  ui::enable_test_ids(true);
   h.view = [&app] {
     json j = json::object();
+    // Where the New game screen's Start button, the "Time's up" notice and the "Take back
+    // control" buttons were drawn, when they were (public: they are on the screen).
+    json ids = json::object();
+    for (const char* id :
+         {"start", "continue", "seed", "random_seed", "menu", "menu_new_game", "times_up",
+          "autopilot_notice", "take_back_0", "take_back_1", "take_back_2", "take_back_3"}) {
+      ImVec2 c;
+      if (ui::find_test_id(id, &c))
+        ids[id] = {std::round(c.x * 10) / 10, std::round(c.y * 10) / 10};
+    }
+    j["ui"] = ids;
     if (!app.session().active()) return j;
     auto list = [](int n, auto&& pos) {
       json a = json::array();
@@ -203,8 +222,8 @@ json game_over_event(const match::Session& ses) {
 
 json poll_events() {
   json out = json::array();
-  match::Session* ses = session();
-  if (!ses || !ses->active()) return out;
+  match::Session* ses = active_session();
+  if (!ses) return out;
   const Game& g = ses->game();
   const GameState& s = g.state();
   const size_t ne = g.events().size(), nh = g.history().size();
@@ -321,6 +340,22 @@ void guarded_void(Body&& body) {
 catan::match::Session* session() {
   return catan::web::session();
 }
+catan::match::Session* active_session() {
+  return catan::web::active_session();
+}
+
+// For exports that answer text about the game in progress: body(session) makes it; "" when
+// there is no game, or on an exception.
+template <class Body>
+const char* game_text(std::string& slot, Body&& body) {
+  return guarded_text(
+      slot,
+      [&] {
+        auto* ses = active_session();
+        return ses ? body(*ses) : std::string();
+      },
+      "");
+}
 
 // A text argument from JavaScript, refused when longer than `limit` bytes.
 bool bounded(const char* text, size_t limit, std::string* out) {
@@ -382,6 +417,13 @@ CATAN_WEB_EXPORT const char* catan_web_state(int seat) {
       sj["humanToAct"] = ses->human_to_act();
       sj["aiThinking"] = ses->ai_thinking();
       sj["handoffPending"] = ses->handoff_pending();
+      // Timers: public facts (the clock, whose time ran out, who the AI plays for).
+      sj["timeLeft"] = ses->time_left();
+      sj["timedOut"] = ses->timed_out_seat();
+      json autopilot = json::array();
+      for (int p = 0; p < s.num_players; ++p)
+        if (ses->is_human(p) && ses->on_autopilot(p)) autopilot.push_back(p);
+      sj["autopilot"] = autopilot;
       sj["actions"] = ses->game().history().size();
       sj["config"] = catan::match::config_to_json(ses->config(), catan::island_hidden(s));
     }
@@ -397,9 +439,9 @@ CATAN_WEB_EXPORT const char* catan_web_state(int seat) {
 CATAN_WEB_EXPORT const char* catan_web_legal() {
   static std::string out;
   return guarded(out, [&] {
-    auto* ses = session();
+    auto* ses = active_session();
     json a = json::array();
-    if (ses && ses->active() && ses->human_to_act()) {
+    if (ses && ses->human_to_act()) {
       for (const auto& x : catan::legal_actions(ses->state())) a.push_back(x.to_string());
     }
     return dump(a);
@@ -410,8 +452,8 @@ CATAN_WEB_EXPORT const char* catan_web_legal() {
 CATAN_WEB_EXPORT const char* catan_web_act(const char* text) {
   static std::string out;
   return guarded(out, [&] {
-    auto* ses = session();
-    if (!ses || !ses->active()) return error_json("no game in progress");
+    auto* ses = active_session();
+    if (!ses) return error_json("no game in progress");
     std::string action_text, err;
     if (!bounded(text, catan::kMaxActionText, &action_text)) return error_json("action too long");
     auto a = catan::Action::parse(action_text, &err);
@@ -474,14 +516,9 @@ CATAN_WEB_EXPORT void catan_web_set_speed(double speed) {
 // The page keeps it in localStorage; its API hands it out only once the game is over.
 CATAN_WEB_EXPORT const char* catan_web_save() {
   static std::string out;
-  return guarded_text(
-      out,
-      [&] {
-        auto* ses = session();
-        if (!ses || !ses->active()) return std::string();
-        return dump(catan::match::save_match(ses->config(), ses->game()));
-      },
-      "");
+  return game_text(out, [](catan::match::Session& ses) {
+    return dump(catan::match::save_match(ses.config(), ses.game()));
+  });
 }
 
 // Resumes a saved match. {"ok":true} or {"ok":false,"error":"the saved game is ..."}; a
@@ -498,18 +535,11 @@ CATAN_WEB_EXPORT const char* catan_web_load(const char* text) {
 // holds the play seed) or when there is no game.
 CATAN_WEB_EXPORT const char* catan_web_game_code() {
   static std::string out;
-  return guarded_text(
-      out,
-      [&] {
-        auto* ses = session();
-        std::string code;
-        if (!ses || !ses->active() ||
-            !catan::match::encode_game(ses->config(), ses->game(), &code, nullptr)) {
-          return std::string();
-        }
-        return code;
-      },
-      "");
+  return game_text(out, [](catan::match::Session& ses) {
+    std::string code;
+    return catan::match::encode_game(ses.config(), ses.game(), &code, nullptr) ? code
+                                                                               : std::string();
+  });
 }
 
 // Loads a game code (replays it to its last position, paused). {"ok":true} or an error; a
@@ -544,8 +574,8 @@ CATAN_WEB_EXPORT const char* catan_web_view() {
 CATAN_WEB_EXPORT const char* catan_web_board() {
   static std::string out;
   return guarded(out, [&] {
-    auto* ses = session();
-    if (!ses || !ses->active()) return std::string("{}");
+    auto* ses = active_session();
+    if (!ses) return std::string("{}");
     const int seat = ses->viewer();
     return dump(catan::board_to_json(ses->state(), seat));
   });

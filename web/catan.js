@@ -27,11 +27,35 @@
   const $ = (id) => document.getElementById(id);
   const errorText = (e) => String((e && e.message) || e).slice(0, 300);
 
+  // The status elements both pages share exist only for this script, so it makes them and
+  // the pages keep just their own markup: #fatal (the app cannot run), #notice (short
+  // messages) and #update (a new release is waiting).
+  function addStatusElements() {
+    const add = (parent, tag, attrs, text) => {
+      const el = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      if (text) el.textContent = text;
+      parent.appendChild(el);
+      return el;
+    };
+    if (!$('fatal')) {
+      const box = add(document.body, 'div', { id: 'fatal', class: 'panel', role: 'alert', hidden: '' });
+      add(box, 'h2', {});
+      add(box, 'ul', {});
+    }
+    if (!$('notice')) add(document.body, 'div', { id: 'notice', class: 'notice', role: 'status', hidden: '' });
+    if (!$('update')) {
+      const bar = add(document.body, 'div', { id: 'update', class: 'update', role: 'status', hidden: '' },
+        'A new version is ready. ');
+      add(bar, 'button', { id: 'update-apply' }, 'Reload to update');
+    }
+  }
+  addStatusElements();
+
   // ---------------------------------------------------------------- messages on the page
-  function showFatal(title, lines) {
-    const box = $('fatal');
+  // Shows a panel (#fatal, #param-errors) with its list replaced by `lines`.
+  function showList(box, lines) {
     box.hidden = false;
-    box.querySelector('h2').textContent = title;
     const ul = box.querySelector('ul');
     ul.textContent = '';
     for (const line of lines) {
@@ -39,6 +63,12 @@
       li.textContent = line;
       ul.appendChild(li);
     }
+  }
+
+  function showFatal(title, lines) {
+    const box = $('fatal');
+    box.querySelector('h2').textContent = title;
+    showList(box, lines);
     $('loading').hidden = true;
     ready = false; // the app is gone: no more polling, the API says it is not running
     settle([title].concat(lines));
@@ -485,14 +515,7 @@
   function showParamErrors(errors) {
     const box = $('param-errors');
     if (!box) return;
-    box.hidden = false;
-    const ul = box.querySelector('ul');
-    ul.textContent = '';
-    for (const e of errors) {
-      const li = document.createElement('li');
-      li.textContent = e;
-      ul.appendChild(li);
-    }
+    showList(box, errors);
     post('error', { errors });
   }
 

@@ -13,8 +13,8 @@
 namespace catan::ai {
 
 // Personality as numbers: what the AI values and how it negotiates (docs/AI.md,
-// personalities).
-struct Params {
+// personalities). Each personality is one row of these (eval.cpp).
+struct Taste {
   double offer_rate = 0.5;      // chance per turn to make an offer when it helps
   int max_offers = 1;           // own offers per turn
   double generosity = 0.0;      // 0: 1-for-1 only; 1: gives 2 for 1 when it has surplus
@@ -25,6 +25,9 @@ struct Params {
   double knight_eager = 1.0;    // how readily knights are played
   double w_road = 1.0, w_settlement = 1.0, w_city = 1.0, w_dev = 1.0;
   std::array<double, kNumResources> res_bias{1, 1, 1, 1, 1};  // setup / production taste
+};
+// A personality's taste plus the evaluation's tuning.
+struct Params : Taste {
   // Evaluation term multipliers: production, diversity, expansion, hand, development
   // card, road race, army race, city target, over-7 penalty, knights in hand.
   std::array<double, 10> tune{1, 1, 1, 1, 1, 1, 1, 1, 1, 1};

@@ -7,47 +7,34 @@
 
 namespace catan::ai {
 
+namespace {
+
+// One row per personality, in Personality's order (columns: Taste's fields, res_bias in
+// wood, brick, wool, grain, ore order): what each values and how it negotiates.
+// clang-format off
+constexpr Taste kPersonalities[] = {
+  // Balanced: the defaults
+  {0.50, 1, 0.0,  0.05, 0.00, 1.0, 0.3, 1.0,  1.00, 1.0, 1.00, 1.00, {1.00, 1.00, 1.00, 1.0, 1.00}},
+  // Trader: offers often, sweetens, accepts small gains, counters
+  {0.95, 3, 0.8, -0.01, 0.50, 1.0, 0.3, 1.0,  1.00, 1.0, 1.00, 1.00, {1.00, 1.00, 1.00, 1.0, 1.00}},
+  // Aggressor: robber and knights on the leader, development cards
+  {0.25, 1, 0.0,  0.12, 0.00, 2.5, 0.6, 2.0,  1.00, 1.0, 1.00, 1.35, {0.95, 0.95, 1.05, 1.05, 1.1}},
+  // Builder: cities on wheat and ore
+  {0.45, 1, 0.0,  0.05, 0.00, 1.0, 0.3, 1.0,  0.80, 1.0, 1.35, 0.85, {0.85, 0.85, 0.90, 1.2, 1.25}},
+  // Expansionist: roads and settlements on wood and brick
+  {0.50, 1, 0.0,  0.05, 0.00, 1.0, 0.3, 1.0,  1.45, 1.3, 0.85, 0.80, {1.25, 1.25, 1.00, 1.0, 0.80}},
+  // Opportunist: robs big hands, trades and counters often
+  {0.60, 2, 0.0,  0.00, 0.25, 0.4, 1.6, 1.3,  1.00, 1.0, 1.00, 1.00, {1.00, 1.00, 1.00, 1.0, 1.00}},
+};
+// clang-format on
+
+}  // namespace
+
 Params personality_params(Personality p) {
-  switch (p) {
-    case Personality::Balanced:
-      break;
-    case Personality::Trader:  // offers often, sweetens, accepts small gains, counters
-      return {.offer_rate = 0.95,
-              .max_offers = 3,
-              .generosity = 0.8,
-              .accept_margin = -0.01,
-              .counter_rate = 0.5};
-    case Personality::Aggressor:  // robber and knights on the leader, development cards
-      return {.offer_rate = 0.25,
-              .accept_margin = 0.12,
-              .robber_leader = 2.5,
-              .robber_cards = 0.6,
-              .knight_eager = 2.0,
-              .w_dev = 1.35,
-              .res_bias = {0.95, 0.95, 1.05, 1.05, 1.1}};
-    case Personality::Builder:  // cities on wheat and ore
-      return {.offer_rate = 0.45,
-              .w_road = 0.8,
-              .w_city = 1.35,
-              .w_dev = 0.85,
-              .res_bias = {0.85, 0.85, 0.9, 1.2, 1.25}};
-    case Personality::Expansionist:  // roads and settlements on wood and brick
-      return {.offer_rate = 0.5,
-              .w_road = 1.45,
-              .w_settlement = 1.3,
-              .w_city = 0.85,
-              .w_dev = 0.8,
-              .res_bias = {1.25, 1.25, 1.0, 1.0, 0.8}};
-    case Personality::Opportunist:  // robs big hands, trades and counters often
-      return {.offer_rate = 0.6,
-              .max_offers = 2,
-              .accept_margin = 0.0,
-              .counter_rate = 0.25,
-              .robber_leader = 0.4,
-              .robber_cards = 1.6,
-              .knight_eager = 1.3};
-  }
-  return Params{};
+  Params out;
+  const size_t i = static_cast<size_t>(p);
+  if (i < std::size(kPersonalities)) static_cast<Taste&>(out) = kPersonalities[i];
+  return out;
 }
 
 void strengthen(Params& p) {

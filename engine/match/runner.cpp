@@ -31,7 +31,8 @@ std::vector<std::unique_ptr<Bot>> make_bots(const std::vector<AiConfig>& configs
 
 RunResult play_bots(Game& game, const std::vector<std::unique_ptr<Bot>>& bots,
                     const RunLimits& limits,
-                    const std::function<void(const Decision&)>& on_decision) {
+                    const std::function<void(const Decision&)>& on_decision,
+                    const std::function<void(const Decision&)>& on_applied) {
   using Clock = std::chrono::steady_clock;
   RunResult result;
   while (game.state().phase != Phase::GameOver && game.history().size() < limits.max_actions) {
@@ -57,6 +58,7 @@ RunResult play_bots(Game& game, const std::vector<std::unique_ptr<Bot>>& bots,
     }
     if (on_decision) on_decision(d);
     if (!game.apply(d.action)) break;
+    if (on_applied) on_applied(d);
   }
   result.finished = game.state().phase == Phase::GameOver;
   return result;

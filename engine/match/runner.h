@@ -32,10 +32,12 @@ struct RunResult {
 };
 
 // Plays on from the game's current state until it is over or the cap is reached, bots[s]
-// deciding for seat s. `on_decision`, if given, sees every decision before it is applied.
+// deciding for seat s. `on_decision`, if given, sees every decision before it is applied,
+// `on_applied` right after (the game then holds the new state).
 RunResult play_bots(Game& game, const std::vector<std::unique_ptr<Bot>>& bots,
                     const RunLimits& limits = {},
-                    const std::function<void(const Decision&)>& on_decision = {});
+                    const std::function<void(const Decision&)>& on_decision = {},
+                    const std::function<void(const Decision&)>& on_applied = {});
 
 // One bot per seat from per-seat configs.
 std::vector<std::unique_ptr<Bot>> make_bots(const std::vector<AiConfig>& configs);

@@ -5,13 +5,52 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
+#include <optional>
 
 #include "engine/observation.h"
 #include "engine/rules.h"
 
 namespace catan::match {
 
+namespace {
+
+// The one action a time-out may take for a human, per phase in Phase's order: only what the
+// rules require before the turn can end or the game can go on (docs/RULES.md, timers); never
+// an offer, a build, a bank trade or a development card in the player's name. GameOver
+// allows nothing.
+constexpr ActionType kTimeoutAction[] = {
+    ActionType::BuildSettlement, ActionType::BuildRoad,   ActionType::Roll,
+    ActionType::Discard,         ActionType::MoveRobber,  ActionType::Steal,
+    ActionType::EndTurn,         ActionType::FreeRoad,    ActionType::FreeRoad,  // a card played
+    ActionType::DeclineTrade,    ActionType::CancelTrade, ActionType::EndTurn,
+};
+static_assert(std::size(kTimeoutAction) == static_cast<size_t>(Phase::GameOver) + 1);
+
+bool safe_on_timeout(Phase p, ActionType t) {
+  return p != Phase::GameOver && kTimeoutAction[static_cast<size_t>(p)] == t;
+}
+
+// Phases whose time-out needs no choice: roll, end the turn, decline, withdraw the offer.
+bool fixed_on_timeout(Phase p) {
+  return p == Phase::Roll || p == Phase::Main || p == Phase::TradeResponse ||
+         p == Phase::TradeConfirm;
+}
+
+// The action a time-out takes: `preferred` (the stand-in AI's pick) when it is safe and
+// legal, else the first safe legal action; nullopt when there is none.
+std::optional<Action> safe_action(const GameState& s, const Action* preferred) {
+  if (preferred && safe_on_timeout(s.phase, preferred->type) && is_legal(s, *preferred))
+    return *preferred;
+  for (const Action& a : legal_actions(s))
+    if (safe_on_timeout(s.phase, a.type)) return a;
+  return std::nullopt;
+}
+
+}  // namespace
+
 struct Session::Impl {
+  Impl() { last_input.fill(-1e9); }
   std::array<std::unique_ptr<Bot>, kMaxPlayers> bots;
   // The decision in progress: which seat, for which history length (a decision is stale as
   // soon as anything else is applied).
@@ -33,6 +72,12 @@ struct Session::Impl {
   std::array<int, kMaxPlayers> idle_turns{};
   std::array<int, kMaxPlayers> finishing_turn{};  // turn number + 1 the AI finishes; 0 = none
   std::array<bool, kMaxPlayers> acted_this_turn{};
+  std::array<double, kMaxPlayers> last_input{};  // note_presence, per seat
+  int timeout_seat = -1;                         // the last time-out, for the notice
+  double timeout_at = 0.0;
+  // The clock starts with the first update() after start(): time spent elsewhere (the New
+  // game screen) does not count against the first player.
+  bool clock_started = false;
   int timeline_turn = -1;
 };
 
@@ -117,9 +162,6 @@ bool Session::ai_thinking() const {
 double Session::now() const {
   return impl_->now;
 }
-double Session::since_last_action() const {
-  return impl_->now - impl_->last_action_time;
-}
 int Session::last_actor() const {
   return impl_->last_actor;
 }
@@ -141,6 +183,18 @@ void Session::take_back_control(int seat) {
   impl_->last_human = seat;
   impl_->thinking_seat = -1;  // drop a decision the AI was making for this seat
   begin_segment();
+}
+
+void Session::note_presence(int seat) {
+  if (!started_ || !is_human(seat)) return;
+  impl_->last_input[seat] = impl_->now;
+  impl_->acted_this_turn[seat] = true;  // present: not a missed turn
+  impl_->idle_turns[seat] = 0;
+}
+
+int Session::timed_out_seat(double within_s) const {
+  if (!started_ || impl_->timeout_seat < 0) return -1;
+  return impl_->now - impl_->timeout_at < within_s ? impl_->timeout_seat : -1;
 }
 
 void Session::accept_handoff() {
@@ -220,10 +274,17 @@ void Session::on_applied(int actor, bool by_human) {
   for (int p = 0; p < kMaxPlayers; ++p) {
     if (im.finishing_turn[p] != 0 && s.current != p && s.to_move() != p) im.finishing_turn[p] = 0;
   }
-  // Timer segments: a new one on a change of seat/phase/turn; an action inside a segment
-  // (or coming back to the main phase of the same turn) adds 5 seconds.
+  // A setup placement (a settlement and its road) is a decision of its own: a time-out there
+  // completes that pair only, and the next placement (the same seat's second one, or its first
+  // turn) gets a fresh clock.
+  const bool setup_pair_done = !game_.history().empty() &&
+                               game_.history().back().type == ActionType::BuildRoad &&
+                               (s.phase == Phase::SetupSettlement || s.phase == Phase::Roll);
+  if (setup_pair_done && is_human(actor)) im.finishing_turn[actor] = 0;
+  // Timer segments: a new one when a different seat must act, a new turn begins or a setup
+  // placement begins; an action inside a segment adds 5 seconds.
   const int m = s.to_move();
-  if (static_cast<int>(s.turn) != im.seg_turn || m != im.seg_seat) {
+  if (static_cast<int>(s.turn) != im.seg_turn || m != im.seg_seat || setup_pair_done) {
     begin_segment();
   } else {
     im.deadline = std::max(im.deadline, im.now) + 5.0;
@@ -238,6 +299,14 @@ void Session::on_applied(int actor, bool by_human) {
 
 void Session::update(double now_s, double slice_ms) {
   Impl& im = *impl_;
+  if (started_ && !im.clock_started) {
+    // The first frame of this match: its clock starts now.
+    im.clock_started = true;
+    const double shift = now_s - im.now;
+    im.deadline += shift;
+    im.last_action_time += shift;
+    im.now = now_s;
+  }
   const double dt = std::max(0.0, now_s - im.now);
   im.now = now_s;
   if (!started_) return;
@@ -252,11 +321,31 @@ void Session::update(double now_s, double slice_ms) {
   const int m = s.to_move();
   if (m < 0) return;
 
-  // Timers for a human who must act.
+  // Timers for a human who must act. While the player keeps interacting (zoom, pan, clicks)
+  // the time-out waits for the gesture to end, up to kMaxPresenceDelaySeconds.
   if (human_to_act() && config_.options.timer_seconds > 0 && im.now >= im.deadline) {
-    im.finishing_turn[m] = s.turn + 1;
+    const bool busy = im.now - im.last_input[m] < kPresenceGraceSeconds &&
+                      im.now < im.deadline + kMaxPresenceDelaySeconds;
+    if (!busy) {
+      im.finishing_turn[m] = s.turn + 1;
+      im.timeout_seat = m;
+      im.timeout_at = im.now;
+    }
   }
   if (human_to_act()) return;  // waiting for the person
+
+  // A human's time ran out (not on autopilot): the smallest safe completion only.
+  const bool stand_in = is_human(m) && !im.autopilot[m];
+  if (stand_in && fixed_on_timeout(s.phase)) {
+    if (im.now - im.last_action_time < std::min(config_.ai_action_delay_s, 0.4)) return;
+    if (const std::optional<Action> a = safe_action(s, nullptr)) {
+      std::string err;
+      if (game_.apply(*a, &err)) {
+        on_applied(m, false);
+        return;
+      }
+    }
+  }
 
   // An AI (or the AI standing in for a human) decides.
   if (im.thinking_seat != m || im.thinking_at != game_.history().size()) {
@@ -281,6 +370,9 @@ void Session::update(double now_s, double slice_ms) {
   if (im.now - im.last_action_time < delay) return;
 
   Action a = im.ready_action;
+  if (stand_in) {
+    if (const std::optional<Action> safe = safe_action(s, &a)) a = *safe;
+  }
   std::string err;
   if (!game_.apply(a, &err)) {
     std::fprintf(stderr, "AI seat %d played an illegal action %s (%s); playing a legal one\n", m,

@@ -43,11 +43,26 @@ class Session {
   bool paused() const { return paused_; }
   void set_paused(bool p) { paused_ = p; }
 
-  // Timers (RULES.md/004): per phase, each action adds 5 s; on time-out the AI finishes
-  // the turn; after two idle turns the AI plays for the seat until take_back_control.
+  // Timers (docs/RULES.md, timers): the clock starts when a different seat must act, a new
+  // turn or a setup placement begins, each action adds 5 s. On a time-out the AI makes only the
+  // smallest safe completion (a required placement, discard, robber move, steal or roll, then the
+  // end of the turn; a trade answer declines, an own offer is withdrawn): never an offer, a build,
+  // a bank trade or a development card. After two missed turns in a row the AI plays for the seat
+  // (on_autopilot) until take_back_control.
   double time_left() const;  // < 0 when timers are off
   bool on_autopilot(int seat) const;
   void take_back_control(int seat);
+  // Input by the person at this seat's screen (a click, zoom or pan): they are present, so the
+  // turn does not count as missed, and a time-out waits while they keep interacting (until
+  // kPresenceGraceSeconds after their last input, at most kMaxPresenceDelaySeconds past the
+  // deadline).
+  void note_presence(int seat);
+  static constexpr double kPresenceGraceSeconds = 1.5;
+  static constexpr double kMaxPresenceDelaySeconds = 10.0;
+  // The seat whose time ran out within the last `within_s` seconds (the "Time's up" notice),
+  // else -1.
+  int timed_out_seat(double within_s = kTimesUpNoticeSeconds) const;
+  static constexpr double kTimesUpNoticeSeconds = 5.0;
 
   // Hot-seat: when the next human to act differs from the last one, the UI shows a
   // "pass the device" screen until accept_handoff().
@@ -58,7 +73,6 @@ class Session {
   // Total VP per seat after each completed turn (for the end screen chart).
   const std::vector<std::array<uint8_t, kMaxPlayers>>& vp_timeline() const { return vp_timeline_; }
 
-  // --- Additions (additive; by the session's implementer) -----------------------------------
   // AI pace: seconds between AI actions (the New game screen's AI speed). Trade answers by
   // AIs to a human's offer come one by one, each after at least this long (min 0.7 s).
   void set_ai_delay(double seconds) { config_.ai_action_delay_s = seconds; }
@@ -67,8 +81,6 @@ class Session {
   int idle_turns(int seat) const;  // consecutive turns without a human action
   // The clock last passed to update() (seconds).
   double now() const;
-  // Seconds since the last action of any seat was applied (animations, notices).
-  double since_last_action() const;
   // Who applied the last action (-1 before any).
   int last_actor() const;
   // Human seats in this match.

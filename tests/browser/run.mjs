@@ -134,6 +134,12 @@ function assert(cond, msg) {
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Ends a test's page: no uncaught page errors happened, then the context is closed.
+async function closeClean(context, page) {
+  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  await context.close();
+}
+
 async function newPage(opts = {}) {
   const context = await browser.newContext({
     viewport: opts.viewport || { width: 1280, height: 720 },
@@ -381,8 +387,7 @@ await test('ai-game-runs-to-game-over', async () => {
   assert(over.scores[over.winner] >= st.state.vp_target, `winner has ${over.scores[over.winner]} VP`);
   measure(`AI game: winner seat ${over.winner} with scores ${JSON.stringify(over.scores)} after ` +
     `${over.turns} turns, ${over.actions} actions`);
-  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
-  await context.close();
+  await closeClean(context, page);
 });
 
 let humanContext = null;
@@ -630,8 +635,7 @@ await test('malformed-postmessages-ignored', async () => {
   await p2.evaluate(() => window.postMessage({ type: 'pause' }, '*'));
   await sleep(200);
   assert(!(await p2.evaluate(() => window.catan.state().session.paused)), 'a self-posted pause was obeyed');
-  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
-  await context.close();
+  await closeClean(context, page);
 });
 
 await test('offline-reload-with-service-worker', async () => {
@@ -659,6 +663,196 @@ await test('offline-reload-with-service-worker', async () => {
   assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
   await context.setOffline(false);
   await context.close();
+});
+
+// ------------------------------------------------------------------ board input (robber, zoom, taps)
+// Plays the human seat by catan.act (roll, end the turn, the first legal action otherwise)
+// until `want(legal)` picks an action to stop at; returns it.
+async function playHumanUntil(page, want, timeout = 180000) {
+  const t0 = Date.now();
+  for (;;) {
+    assert(Date.now() - t0 < timeout, 'the position never came');
+    const st = await page.evaluate(() => window.catan.state());
+    assert(st.state.phase !== 'game_over', 'the game ended first');
+    if (!st.session.humanToAct) { await sleep(50); continue; }
+    const legal = await page.evaluate(() => window.catan.legal());
+    const stop = want(legal, st);
+    if (stop) return stop;
+    const a = legal.find((x) => x === 'roll') || legal.find((x) => x === 'end_turn') || legal[0];
+    const r = await page.evaluate((x) => window.catan.act(x), a);
+    assert(r.ok, `act ${a}: ${r.error}`);
+  }
+}
+
+// RGB of the pixel at (x, y) of a decoded screenshot.
+function pixel(img, x, y) {
+  const i = (Math.round(y) * img.w + Math.round(x)) * img.bpp;
+  return [img.data[i], img.data[i + 1], img.data[i + 2]];
+}
+
+// The robber's candidate hexes are marked under the pieces: a point of every settlement on a
+// candidate hex, next to the marker, looks the same while the robber is being placed as
+// after (when nothing is highlighted). Screenshots of the choice at both sizes.
+for (const [w, h] of [[1280, 720], [390, 844]]) {
+  await test(`robber-choice-keeps-pieces-in-view-${w}x${h}`, async () => {
+    const { context, page } = await newPage({ viewport: { width: w, height: h } });
+    await page.goto(base + 'index.html');
+    await waitReady(page);
+    const r = await page.evaluate(() => window.catan.newGame({
+      seed: 31, playseed: 31, seats: ['human', 'ai:easy', 'ai:easy'], speed: 20,
+    }));
+    assert(r.ok, 'newGame: ' + r.error);
+    const st0 = await playHumanUntil(page, (legal, st) => (legal.some((a) => a.startsWith('move_robber:'))
+      && st.state.players.some((p, i) => i > 0 && p.settlements.length > 0) ? st : null));
+    const legal = await page.evaluate(() => window.catan.legal());
+    const hexes = legal.filter((a) => a.startsWith('move_robber:')).map((a) => Number(a.split(':')[1]));
+    await sleep(4200);  // the notices over the board's top fade
+    await frames(page, 3);
+    const box = await page.locator('#canvas').boundingBox();
+    const view = await page.evaluate(() => window.catan.view());
+    const choice = decodePng(await page.screenshot({ path: path.join(artifacts, `robber-choice-${w}x${h}.png`) }));
+    // Move it to the hex with most settlements, then take the steal if one is asked.
+    const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+    const radius = Math.min(...view.vertices.map((v) => dist(v, view.hexes[0])));
+    const owner = new Map();
+    st0.state.players.forEach((p, seat) => p.settlements.forEach((v) => owner.set(v, seat)));
+    const samples = [];
+    for (const hx of hexes) {
+      view.vertices.forEach((v, id) => {
+        if (!owner.has(id) || dist(v, view.hexes[hx]) > radius * 1.05) return;
+        const c = view.hexes[hx];
+        samples.push({ hex: hx, vertex: id, x: box.x + v[0] + (c[0] - v[0]) * 0.1, y: box.y + v[1] + (c[1] - v[1]) * 0.1 });
+      });
+    }
+    assert(samples.length > 0, 'no settlement on a candidate hex');
+    const target = hexes[0];
+    let a = await page.evaluate((x) => window.catan.act(x), `move_robber:${target}`);
+    assert(a.ok, a.error);
+    await frames(page, 3);
+    const steal = (await page.evaluate(() => window.catan.legal())).find((x) => x.startsWith('steal:'));
+    if (steal) {
+      a = await page.evaluate((x) => window.catan.act(x), steal);
+      assert(a.ok, a.error);
+    }
+    await sleep(4200);
+    await frames(page, 3);
+    const after = decodePng(await page.screenshot({ path: path.join(artifacts, `robber-after-${w}x${h}.png`) }));
+    const covered = samples.filter((s) => {
+      const p = pixel(choice, s.x, s.y), q = pixel(after, s.x, s.y);
+      return Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) + Math.abs(p[2] - q[2]) > 60;
+    });
+    assert(covered.length === 0, `${covered.length} of ${samples.length} settlements on candidate hexes are drawn over: ` +
+      JSON.stringify(covered.slice(0, 4)));
+    await context.close();
+  });
+}
+
+// The board's +, - and Fit buttons zoom, by mouse and by touch; a tap on the board (jump,
+// press and lift in one go) places a settlement.
+await test('zoom-buttons-and-taps', async () => {
+  const span = (v) => Math.hypot(v.hexes[18][0] - v.hexes[0][0], v.hexes[18][1] - v.hexes[0][1]);
+  // Where game_layout.cpp and board_panel.cpp put the zoom buttons (UI scale 1).
+  const zoomButtons = (w, h) => {
+    const portrait = w < 760 || w < h * 0.9;
+    let main, barH;
+    if (portrait) {
+      const sideH = Math.max(160, h * 0.26);
+      main = [w - 16, h - sideH - 24];
+      barH = 210;
+    } else {
+      const sideW = Math.min(Math.max(w * 0.27, 280), 400);
+      main = [w - sideW - 24, h - 16];
+      barH = 178;
+    }
+    const board = { x: 8, y: 72, w: main[0], h: main[1] - 56 - barH - 16 };
+    const x = board.x + board.w - 44 + 17, y0 = board.y + board.h - 100;
+    return { board, plus: [x, y0 + 15], minus: [x, y0 + 34 + 15], fit: [x, y0 + 68 + 14] };
+  };
+  // Mouse, 1280x720.
+  {
+    const { context, page } = await newPage();
+    await page.goto(base + 'index.html');
+    await waitReady(page);
+    const r = await page.evaluate(() => window.catan.newGame({ seed: 8, playseed: 8, seats: ['human', 'ai:easy'], speed: 20 }));
+    assert(r.ok, r.error);
+    await frames(page, 5);
+    const z = zoomButtons(1280, 720);
+    const v0 = await page.evaluate(() => window.catan.view());
+    const centre = [z.board.x + z.board.w / 2, z.board.y + z.board.h / 2];
+    assert(Math.hypot(v0.hexes[9][0] - centre[0], v0.hexes[9][1] - centre[1]) < 3,
+      `the board is not where game_layout.cpp puts it: centre hex at ${v0.hexes[9]}, expected ${centre}`);
+    await page.mouse.click(...z.plus);
+    await frames(page, 5);
+    const v1 = await page.evaluate(() => window.catan.view());
+    assert(span(v1) > span(v0) * 1.1, `+ did not zoom in (${span(v0)} -> ${span(v1)})`);
+    await page.mouse.click(...z.fit);
+    await frames(page, 5);
+    const v2 = await page.evaluate(() => window.catan.view());
+    assert(Math.abs(span(v2) - span(v0)) < 1, `Fit did not fit (${span(v0)} -> ${span(v2)})`);
+    await context.close();
+  }
+  // Touch, 390x844.
+  {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' });
+    const page = instrument(await context.newPage());
+    await page.goto(base + 'index.html');
+    await waitReady(page);
+    const r = await page.evaluate(() => window.catan.newGame({ seed: 8, playseed: 8, seats: ['human', 'ai:easy'], speed: 20 }));
+    assert(r.ok, r.error);
+    await waitFor(page, () => window.catan.state().session.humanToAct, null, { timeout: 60000 });
+    await frames(page, 5);
+    const z = zoomButtons(390, 844);
+    const v0 = await page.evaluate(() => window.catan.view());
+    await page.touchscreen.tap(...z.plus);
+    await frames(page, 5);
+    const v1 = await page.evaluate(() => window.catan.view());
+    assert(span(v1) > span(v0) * 1.1, `a tap on + did not zoom in (${span(v0)} -> ${span(v1)})`);
+    await page.touchscreen.tap(...z.fit);
+    await frames(page, 8);
+    await shot(page, 'tap-zoom-fit-390x844.png');
+    // A tap on a settlement spot places the settlement.
+    const legal = await page.evaluate(() => window.catan.legal());
+    const spots = legal.filter((a) => a.startsWith('build_settlement:')).map((a) => Number(a.split(':')[1]));
+    assert(spots.length > 0, 'no settlement spot: ' + legal.slice(0, 5));
+    const view = await page.evaluate(() => window.catan.view());
+    const box = await page.locator('#canvas').boundingBox();
+    const v = spots[Math.floor(spots.length / 2)];
+    await page.touchscreen.tap(box.x + view.vertices[v][0], box.y + view.vertices[v][1]);
+    await frames(page, 6);
+    const st = await page.evaluate(() => window.catan.state());
+    assert(st.state.players[0].settlements.includes(v), `a tap on vertex ${v} placed nothing`);
+    await shot(page, 'tap-settlement-390x844.png');
+    // The side tabs (Players, Log, Trade) by taps: each tapped tab shows selected, not just
+    // hovered. The tabs are found on a row of the screenshot: runs of pixels unlike the panel.
+    const sideTop = 844 - Math.max(160, 844 * 0.26) - 8, rowY = Math.round(sideTop + 22);
+    const row = async () => {
+      const img = decodePng(await page.screenshot());
+      const bg = pixel(img, 12, rowY);
+      const runs = [];
+      for (let x = 14; x < 380; x++) {
+        const p = pixel(img, x, rowY);
+        const differs = Math.abs(p[0] - bg[0]) + Math.abs(p[1] - bg[1]) + Math.abs(p[2] - bg[2]) > 24;
+        if (differs && (!runs.length || runs[runs.length - 1].end < x - 2)) runs.push({ start: x, end: x });
+        else if (differs) runs[runs.length - 1].end = x;
+      }
+      const tabs = runs.filter((r) => r.end - r.start > 20);
+      return tabs.map((t) => ({ x: (t.start + t.end) / 2, colour: pixel(img, t.start + 3, rowY) }));
+    };
+    const near = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < 20;
+    const tabs0 = await row();
+    assert(tabs0.length === 3, `expected 3 side tabs on row ${rowY}, found ${JSON.stringify(tabs0)}`);
+    const selected = tabs0[0].colour;  // Players, selected at first
+    assert(!near(selected, tabs0[1].colour), 'the selected and the other tabs look alike');
+    for (const k of [1, 2, 1]) {
+      await page.touchscreen.tap(tabs0[k].x, rowY);
+      await frames(page, 8);
+      const tabs = await row();
+      assert(near(tabs[k].colour, selected) && !near(tabs[0].colour, selected),
+        `a tap on side tab ${k} did not select it: ${JSON.stringify(tabs)}`);
+    }
+    await shot(page, 'tap-tabs-390x844.png');
+    await closeClean(context, page);
+  }
 });
 
 await test('frame-times-while-expert-ai-thinks', async () => {
@@ -705,6 +899,103 @@ await test('frame-times-while-expert-ai-thinks', async () => {
 });
 
 // ------------------------------------------------------------------ security at the web boundary
+// A click on an ImGui widget found by its test id (catan.view().ui: the New game screen's
+// Start button, the banner's menu, "Take back control", the "Time's up" notice).
+async function clickUi(page, id) {
+  const at = await waitFor(page, (i) => {
+    const v = window.catan.view();
+    return v && v.ui && v.ui[i];
+  }, id, { timeout: 20000 });
+  const box = await page.locator('#canvas').boundingBox();
+  await page.mouse.move(box.x + at[0], box.y + at[1]);
+  await frames(page, 3);
+  await page.mouse.down();
+  await frames(page, 2);
+  await page.mouse.up();
+  await frames(page, 5);
+}
+
+// Starts a game from index.html's New game screen as a visitor would and returns its public
+// board seed.
+async function startFromNewGameScreen(page) {
+  await clickUi(page, 'start');
+  const st = await waitFor(page, () => {
+    const s = window.catan.state();
+    return s.session.active && s;
+  }, null, { timeout: 20000 });
+  return st.session.config.seed;
+}
+
+await test('fresh-seed-for-every-visitor-and-game', async () => {
+  // Two visitors with fresh browser profiles, no ?seed: two different islands.
+  const seeds = [];
+  const pages = [];
+  for (let i = 0; i < 2; ++i) {
+    const { context, page } = await newPage();
+    await page.goto(base + 'index.html');
+    await waitReady(page);
+    await frames(page, 5);
+    seeds.push(await startFromNewGameScreen(page));
+    pages.push({ context, page });
+  }
+  assert(seeds[0] && seeds[1], 'no public board seed: ' + JSON.stringify(seeds));
+  assert(seeds[0] !== seeds[1], `two fresh visitors got the same island (seed ${seeds[0]})`);
+  // After a game, the New game screen offers a fresh island too.
+  const { context, page } = pages[1];
+  await clickUi(page, 'menu');
+  await clickUi(page, 'menu_new_game');
+  await frames(page, 5);
+  const again = await startFromNewGameScreen(page);
+  assert(again !== seeds[1], `the second game from the New game screen kept the seed ${again}`);
+  // A seed asked for is kept: ?seed=.
+  await page.goto(base + 'index.html?seed=123');
+  await waitReady(page);
+  const linked = await page.evaluate(() => window.catan.state().session.config.seed);
+  assert(linked === '123', 'index.html?seed=123 started seed ' + linked);
+  await pages[0].context.close();
+  await context.close();
+});
+
+await test('turn-timer-times-up-and-autopilot', async () => {
+  const { context, page } = await newPage();
+  await page.goto(base + 'index.html?timer=20&seats=human,ai:easy,ai:easy&speed=20&seed=5&playseed=5');
+  await waitReady(page);
+  // Nobody touches anything: the human's first decision times out and a notice says so.
+  const st = await waitFor(page, () => {
+    const s = window.catan.state();
+    return s.session.timedOut === 0 && s;
+  }, null, { timeout: 60000, polling: 100 });
+  await frames(page, 3);
+  const ui = await page.evaluate(() => window.catan.view().ui);
+  assert(ui.times_up, "no \"Time's up\" notice on screen: " + JSON.stringify(ui));
+  await shot(page, 'times-up-1280.png');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frames(page, 5);
+  const ui390 = await page.evaluate(() => window.catan.view().ui);
+  await shot(page, 'times-up-390.png');
+  assert(ui390.times_up, "no \"Time's up\" notice at 390x844: " + JSON.stringify(ui390));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // Only the setup placement was made for the human: no offer, build or card.
+  assert(['setup_settlement', 'setup_road'].includes(st.state.phase), 'phase ' + st.state.phase);
+  // Two missed turns in a row: the AI plays the seat, the banner says so and offers control back.
+  await waitFor(page, () => {
+    const s = window.catan.state();
+    return s.session.autopilot && s.session.autopilot.includes(0);
+  }, null, { timeout: 300000, polling: 250 });
+  await frames(page, 3);
+  const ap = await page.evaluate(() => window.catan.view().ui);
+  assert(ap.take_back_0, 'no "Take back control" button: ' + JSON.stringify(ap));
+  assert(ap.autopilot_notice, 'nothing says the AI plays for the player: ' + JSON.stringify(ap));
+  await shot(page, 'autopilot-1280.png');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frames(page, 5);
+  await shot(page, 'autopilot-390.png');
+  await clickUi(page, 'take_back_0');
+  const back = await page.evaluate(() => window.catan.state().session.autopilot);
+  assert(back.length === 0, 'take back control left the AI playing: ' + JSON.stringify(back));
+  await closeClean(context, page);
+});
+
 await test('csp-on-every-page', async () => {
   const { context, page } = await newPage({ viewport: { width: 1400, height: 800 } });
   // The game loads and plays under the policy, with no violation anywhere.
@@ -808,8 +1099,7 @@ await test('bad-replay-links-cleared', async () => {
     assert(r.ok, `${label}: the page is not usable afterwards: ${r.error}`);
     if (label === 'invalid-utf8') await shot(page, 'bad-replay-link.png');
   }
-  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
-  await context.close();
+  await closeClean(context, page);
 });
 
 await test('prototype-key-parameters', async () => {
@@ -835,8 +1125,7 @@ await test('prototype-key-parameters', async () => {
       `embed.html?${key}: no error event naming the key`);
   }
   assert(ev.some((m) => m.type === 'gameStarted' && String(m.seed) === '11'), 'embed.html: seed=11 was not applied');
-  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
-  await context.close();
+  await closeClean(context, page);
 });
 
 await test('save-without-config-refused', async () => {
@@ -860,8 +1149,7 @@ await test('save-without-config-refused', async () => {
   assert(after.ok !== false && after.session.active, 'the running game is gone');
   assert(after.session.config.seed === before.session.config.seed && after.session.actions === before.session.actions,
     'the running game changed');
-  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
-  await context.close();
+  await closeClean(context, page);
 });
 
 await test('no-play-seed-during-play', async () => {

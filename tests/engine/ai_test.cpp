@@ -15,6 +15,7 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
+#include "engine/match/runner.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
 #include "tests/engine/rules_fixture.h"
@@ -34,13 +35,9 @@ GameOptions options_for(bool arena, int players) {
   return o;
 }
 
+// Expert with 12 iterations: small and deterministic.
 AiConfig config(AiLevel l, Personality p, uint64_t seed) {
-  AiConfig c;
-  c.level = l;
-  c.personality = p;
-  c.seed = seed;
-  c.max_iterations = 12;  // Expert: small and deterministic
-  return c;
+  return AiConfig{.level = l, .personality = p, .max_iterations = 12, .seed = seed};
 }
 
 struct PlayStats {
@@ -57,25 +54,18 @@ void play(const GameOptions& o, uint64_t seed, const std::vector<AiLevel>& level
   for (int s = 0; s < o.players; ++s)
     bots.push_back(make_bot(
         config(levels[s % levels.size()], static_cast<Personality>((s + seed) % 6), seed * 7 + s)));
-  while (g.state().phase != Phase::GameOver && static_cast<int>(g.history().size()) < cap) {
-    const int p = g.state().to_move();
-    ASSERT_GE(p, 0);
-    Bot& b = *bots[p];
-    b.start(observe(g.state(), p), g.visible_events(p));
-    while (!b.step(5)) {
-    }
-    const Action a = b.action();
-    std::string why;
-    if (!is_legal(g.state(), a, &why)) {
+  match::RunLimits limits;
+  limits.max_actions = static_cast<size_t>(cap);
+  limits.slice_ms = 5;  // time-sliced thinking, as in the app
+  match::play_bots(g, bots, limits, [&](const match::Decision& d) {
+    if (!d.illegal.empty()) {
       ++st->illegal;
-      ADD_FAILURE() << "illegal " << a.to_string() << " by "
-                    << ai_level_name(levels[p % levels.size()]) << " in phase "
-                    << phase_name(g.state().phase) << ": " << why;
-      return;
+      ADD_FAILURE() << "illegal " << d.illegal << " by "
+                    << ai_level_name(levels[d.seat % levels.size()]) << " in phase "
+                    << phase_name(g.state().phase);
     }
-    ASSERT_TRUE(g.apply(a, &why)) << why;
-    if (history) history->push_back(a);
-  }
+    if (history) history->push_back(d.action);
+  });
   st->actions += static_cast<int>(g.history().size());
   if (g.state().phase == Phase::GameOver) ++st->finished;
   EXPECT_EQ(check_invariants(g.state()), "");
@@ -132,24 +122,48 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(LegalCase{AiLevel::Random, 40}, LegalCase{AiLevel::Easy, 40},
                       LegalCase{AiLevel::Normal, 40}, LegalCase{AiLevel::Hard, 25},
                       LegalCase{AiLevel::Expert, 8}),
-    [](const auto& info) { return std::string(ai_level_name(info.param.level)); });
+    [](const auto& test) { return std::string(ai_level_name(test.param.level)); });
 
-// Collects states along a game played by Normal bots (many phases: setup, roll, main,
+// A position along a bot game and the seat to move there.
+struct Sample {
+  Game game;
+  int seat;
+};
+
+// Collects positions along a game played by Normal bots (many phases: setup, roll, main,
 // robber, discard, trade answers).
-std::vector<Game> sample_games(const GameOptions& o, uint64_t seed, int every) {
-  std::vector<Game> out;
+std::vector<Sample> sample_games(const GameOptions& o, uint64_t seed, int every) {
+  std::vector<Sample> out;
   Game g(o, seed);
   std::vector<std::unique_ptr<Bot>> bots;
   for (int s = 0; s < o.players; ++s)
     bots.push_back(make_bot(config(AiLevel::Normal, static_cast<Personality>(s + 1), seed + s)));
   int k = 0;
-  while (g.state().phase != Phase::GameOver && g.history().size() < 1500) {
-    if (k++ % every == 0) out.push_back(g);
-    const int p = g.state().to_move();
-    const Action a = bots[p]->decide(observe(g.state(), p), g.visible_events(p));
-    if (!g.apply(a)) break;
-  }
+  match::RunLimits limits;
+  limits.max_actions = 1500;
+  match::play_bots(g, bots, limits, [&](const match::Decision& d) {
+    if (k++ % every == 0) out.push_back({g, d.seat});
+  });
   return out;
+}
+
+// Positions of a classic 4-player bot game (see sample_games).
+std::vector<Sample> classic_samples(uint64_t seed, int every) {
+  std::vector<Sample> v = sample_games(options_for(false, 4), seed, every);
+  EXPECT_FALSE(v.empty());
+  return v;
+}
+
+// An Expert with a fixed iteration count (> 0) or, with 0, the time budget.
+AiConfig expert(Personality pers, uint64_t seed, int iterations, int budget_ms = 1000) {
+  AiConfig c = config(AiLevel::Expert, pers, seed);
+  c.max_iterations = iterations;
+  c.budget_ms = budget_ms;
+  return c;
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // Changes everything `seat` cannot see: other hands' composition at equal sizes (cards are
@@ -213,10 +227,8 @@ TEST(AiObservation, ChoiceDependsOnlyOnObservation) {
   int checked = 0;
   for (int arena = 0; arena < 2; ++arena) {
     const GameOptions o = options_for(arena, 4);
-    for (const Game& g : sample_games(o, 77 + arena, 9)) {
+    for (const auto& [g, p] : sample_games(o, 77 + arena, 9)) {
       const GameState& s = g.state();
-      const int p = s.to_move();
-      if (p < 0) continue;
       const EventLog ev = g.visible_events(p);
       for (uint64_t salt = 1; salt <= 2; ++salt) {
         const GameState h = perturb_hidden(s, p, salt * 0x9E37);
@@ -252,9 +264,7 @@ TEST(AiStandalone, FreshBotFromObservationAndEvents) {
   // What `go` does: a new bot for whoever must act, from observe() + visible_events().
   const GameOptions o = options_for(false, 4);
   int n = 0;
-  for (const Game& g : sample_games(o, 5, 23)) {
-    const int p = g.state().to_move();
-    if (p < 0) continue;
+  for (const auto& [g, p] : sample_games(o, 5, 23)) {
     for (int l = 0; l <= static_cast<int>(AiLevel::Expert); ++l)
       for (int pers = 0; pers < 6; ++pers) {
         AiConfig c = config(static_cast<AiLevel>(l), static_cast<Personality>(pers), 1);
@@ -271,22 +281,13 @@ TEST(AiStandalone, FreshBotFromObservationAndEvents) {
 }
 
 TEST(AiAnytime, ExpertStepsInSlicesWithinBudget) {
-  const GameOptions o = options_for(false, 4);
-  auto games = sample_games(o, 11, 37);
-  ASSERT_FALSE(games.empty());
-  for (const Game& g : games) {
-    const int p = g.state().to_move();
-    if (p < 0) continue;
-    AiConfig c = config(AiLevel::Expert, Personality::Balanced, 3);
-    c.max_iterations = 0;
-    c.budget_ms = 40;
-    auto bot = make_bot(c);
+  for (const auto& [g, p] : classic_samples(11, 37)) {
+    auto bot = make_bot(expert(Personality::Balanced, 3, 0, 40));
     bot->start(observe(g.state(), p), g.visible_events(p));
     int slices = 0;
     const auto t0 = std::chrono::steady_clock::now();
     while (!bot->step(2.0)) ++slices;
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    const double ms = ms_since(t0);
     // Only a gross overrun fails here (the budget ignored); timing itself is a benchmark's
     // job, and sanitizer builds or a loaded machine run several times slower.
     EXPECT_LT(ms, 40 * 25);
@@ -298,25 +299,16 @@ TEST(AiAnytime, ExpertStepsInSlicesWithinBudget) {
 // the arena measures (more measured weaker), so with a budget it never reaches, an Expert
 // decides exactly as with that fixed count, and long before the budget is spent.
 TEST(AiAnytime, ExpertBudgetStopsAtTheMeasuredIterations) {
-  const GameOptions o = options_for(false, 4);
-  auto games = sample_games(o, 9, 41);
-  ASSERT_FALSE(games.empty());
   int compared = 0;
-  for (const Game& g : games) {
-    const int p = g.state().to_move();
-    if (p < 0) continue;
-    AiConfig fixed = config(AiLevel::Expert, Personality::Balanced, 11 + compared);
-    fixed.max_iterations = kExpertBudgetIterations;
-    AiConfig budget = fixed;
-    budget.max_iterations = 0;
-    budget.budget_ms = 30000;  // far more than the capped search needs, even under sanitizers
+  for (const auto& [g, p] : classic_samples(9, 41)) {
+    const AiConfig fixed = expert(Personality::Balanced, 11 + compared, kExpertBudgetIterations);
+    // A budget far beyond what the capped search needs, even under sanitizers.
+    const AiConfig budget = expert(Personality::Balanced, 11 + compared, 0, 30000);
     const Observation obs = observe(g.state(), p);
     const EventLog ev = g.visible_events(p);
     const auto t0 = std::chrono::steady_clock::now();
     const Action by_budget = make_bot(budget)->decide(obs, ev);
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    ASSERT_LT(ms, 25000) << "the search ran on past its iteration cap";
+    ASSERT_LT(ms_since(t0), 25000) << "the search ran on past its iteration cap";
     EXPECT_EQ(by_budget, make_bot(fixed)->decide(obs, ev));
     ++compared;
   }
@@ -327,16 +319,10 @@ TEST(AiAnytime, ExpertBudgetStopsAtTheMeasuredIterations) {
 // thinking in many tiny slices (which stop the search mid-iteration, mid-playout) choose
 // the same actions; and a tiny slice returns promptly.
 TEST(AiAnytime, ExpertSlicingDoesNotChangeDecisions) {
-  const GameOptions o = options_for(false, 4);
-  auto games = sample_games(o, 23, 29);
-  ASSERT_FALSE(games.empty());
   int compared = 0, resumed = 0;
   double worst_slice = 0;
-  for (const Game& g : games) {
-    const int p = g.state().to_move();
-    if (p < 0) continue;
-    AiConfig c = config(AiLevel::Expert, Personality::Trader, 5 + compared);
-    c.max_iterations = 6;
+  for (const auto& [g, p] : classic_samples(23, 29)) {
+    const AiConfig c = expert(Personality::Trader, 5 + compared, 6);
     auto whole = make_bot(c);
     auto sliced = make_bot(c);
     const Observation obs = observe(g.state(), p);
@@ -349,9 +335,7 @@ TEST(AiAnytime, ExpertSlicingDoesNotChangeDecisions) {
     while (true) {
       const auto t0 = std::chrono::steady_clock::now();
       const bool done = sliced->step(0.5);
-      worst_slice = std::max(
-          worst_slice,
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      worst_slice = std::max(worst_slice, ms_since(t0));
       if (done) break;
       ++slices;
     }

@@ -20,6 +20,7 @@
 #include "engine/rules.h"
 #include "engine/serialize.h"
 #include "shell/protocol.h"
+#include "tests/engine/random_play.h"
 #include "tests/engine/state_hash.h"
 
 namespace catan {
@@ -312,11 +313,7 @@ void collect_leaves(const json& j, const json::json_pointer& at,
 TEST(BadInput, EveryFieldOfASavedGameMutatedIsRejectedOrConsistent) {
   Game g(classic_options(), 21);
   Rng rng{5};
-  std::vector<Action> legal;
-  for (int i = 0; i < 120 && g.state().phase != Phase::GameOver; ++i) {
-    legal_actions(g.state(), legal);
-    ASSERT_TRUE(g.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]));
-  }
+  ASSERT_NO_FATAL_FAILURE(testing_support::play_random_actions(g, rng, 120));
   const json saved = save_game(g);
   std::vector<json::json_pointer> leaves;
   collect_leaves(saved, json::json_pointer(), &leaves);

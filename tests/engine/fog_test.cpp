@@ -1,8 +1,8 @@
-// 004's map visibility: "Mist (resources hidden during setup, numbers and harbors visible) or
-// Terra Incognita (everything hidden during setup, then the island is revealed)". Until the
-// reveal (the first roll phase) no per-seat view may tell a hidden terrain, number or port:
-// not the Observation the AIs get, not state/board/events as the protocol writes them, not
-// the legal actions, not the log's sentences. The strong check: two games whose islands
+// Map visibility (docs/RULES.md, visibility): "Mist (resources hidden during setup, numbers and
+// harbors visible) or Terra Incognita (everything hidden during setup, then the island is
+// revealed)". Until the reveal (the first roll phase) no per-seat view may tell a hidden terrain,
+// number or port: not the Observation the AIs get, not state/board/events as the protocol writes
+// them, not the legal actions, not the log's sentences. The strong check: two games whose islands
 // differ only behind the fog must look identical to every seat and to a spectator after
 // every setup action; after the reveal every view shows the island again.
 #include <gtest/gtest.h>
@@ -103,16 +103,21 @@ void expect_fogged(const GameState& s, int seat) {
   for (int q = 0; q < kMaxPlayers; ++q) {
     EXPECT_EQ(total(v.players[q].resources), 0) << "seat " << q << " face down";
     EXPECT_EQ(o.hand_size[q], s.hand_size(q)) << "the count stays public";
-    if (terra) EXPECT_EQ(v.players[q].trade_rate, (std::array<uint8_t, 5>{4, 4, 4, 4, 4}));
-    if (!terra) EXPECT_EQ(v.players[q].trade_rate, s.players[q].trade_rate);
+    if (terra) {
+      EXPECT_EQ(v.players[q].trade_rate, (std::array<uint8_t, 5>{4, 4, 4, 4, 4}));
+    }
+    if (!terra) {
+      EXPECT_EQ(v.players[q].trade_rate, s.players[q].trade_rate);
+    }
   }
   EXPECT_EQ(v.bank, (ResourceCounts{19, 19, 19, 19, 19}));
   EXPECT_TRUE(v.stats == GameStats{});
   EXPECT_EQ(v.seeds.board, 0u);
   const json st = state_to_json(s, seat);
   for (const json& x : st["bank"]) EXPECT_TRUE(x.is_null());
-  if (seat >= 0)
+  if (seat >= 0) {
     for (const json& x : st["players"][seat]["resources"]) EXPECT_TRUE(x.is_null());
+  }
 }
 
 // After the reveal a seat sees the island, its hand, the bank and the starting cards.
@@ -120,7 +125,9 @@ void expect_revealed(const GameState& s, const EventLog& log, int seat) {
   const Observation o = observe(s, seat);
   EXPECT_EQ(o.view.layout, s.layout);
   EXPECT_EQ(o.view.bank, s.bank);
-  if (seat >= 0) EXPECT_EQ(o.view.players[seat].resources, s.players[seat].resources);
+  if (seat >= 0) {
+    EXPECT_EQ(o.view.players[seat].resources, s.players[seat].resources);
+  }
   for (int q = 0; q < s.num_players; ++q)
     EXPECT_EQ(o.view.players[q].trade_rate, s.players[q].trade_rate);
   EXPECT_EQ(board_to_json(s, seat), board_to_json(s));
@@ -231,17 +238,17 @@ void run_random_setups(Visibility vis) {
 }
 
 TEST(Fog, MistHidesTerrainFromEveryViewDuringSetup) {
-  // 004: Mist hides the resources during setup; numbers and harbors stay visible.
+  // Mist hides the resources during setup; numbers and harbors stay visible.
   run_random_setups(Visibility::Mist);
 }
 
 TEST(Fog, TerraIncognitaHidesEverythingDuringSetup) {
-  // 004: Terra Incognita hides everything during setup, then the island is revealed.
+  // Terra Incognita hides everything during setup, then the island is revealed.
   run_random_setups(Visibility::TerraIncognita);
 }
 
 TEST(Fog, AiSetupChoicesDoNotDependOnTheHiddenIsland) {
-  // 004: an AI gets only its seat's view, so behind either island it places the same.
+  // an AI gets only its seat's view, so behind either island it places the same.
   for (Visibility vis : {Visibility::Mist, Visibility::TerraIncognita}) {
     for (AiLevel level : {AiLevel::Normal, AiLevel::Hard, AiLevel::Expert}) {
       AiConfig c;
@@ -268,7 +275,7 @@ json send(Protocol& p, const std::string& line) {
 }
 
 TEST(Fog, TerraIncognitaTradeRatesDoNotRevealAHiddenPort) {
-  // 004: Terra Incognita hides the harbors during setup, so the bank rates a seat sees
+  // Terra Incognita hides the harbors during setup, so the bank rates a seat sees
   // come from visible ports only.
   Protocol p;
   send(p, "new seed=5 players=3 visibility=terra_incognita first=seat0");
@@ -282,8 +289,9 @@ TEST(Fog, TerraIncognitaTradeRatesDoNotRevealAHiddenPort) {
     const json st = send(p, "state " + seat)["state"];
     for (const json& pl : st["players"])
       for (const json& r : pl["trade_rates"]) EXPECT_EQ(r, 4);
-    if (seat != "spectator")
+    if (seat != "spectator") {
       for (const json& r : st["your_trade_rates"]) EXPECT_EQ(r, 4);
+    }
   }
 }
 
@@ -294,7 +302,7 @@ const char* const kSecondRoundMoves[] = {
     "build_settlement:29", "build_road:37", "build_settlement:24", "build_road:30"};
 
 TEST(Fog, StartingCardsShowOnlyTheirNumberUntilTheReveal) {
-  // 004: Mist and Terra Incognita hide the terrain during setup; a starting card's type
+  // Mist and Terra Incognita hide the terrain during setup; a starting card's type
   // would tell it, so every seat (the receiver too) sees only how many cards came.
   for (const char* vis : {"mist", "terra_incognita"}) {
     SCOPED_TRACE(vis);
@@ -319,8 +327,9 @@ TEST(Fog, StartingCardsShowOnlyTheirNumberUntilTheReveal) {
       const json st = send(p, "state " + seat)["state"];
       EXPECT_EQ(st["players"][2]["resource_count"], 3);
       for (const json& c : st["bank"]) EXPECT_TRUE(c.is_null());
-      if (seat == "2")
+      if (seat == "2") {
         for (const json& c : st["players"][2]["resources"]) EXPECT_TRUE(c.is_null());
+      }
     }
     const std::string names[4] = {"Red", "Blue", "White", "Orange"};
     EXPECT_EQ(describe(p.game().visible_events(2)[7], names), "White received 3 cards to start.");
@@ -345,26 +354,28 @@ TEST(Fog, StartingCardsShowOnlyTheirNumberUntilTheReveal) {
 }
 
 TEST(Fog, TheDesertStaysVisibleUnderTheRobber) {
-  // 004 hides the island during setup, but the robber stands on the desert from the start:
+  // Fog hides the island during setup, but the robber stands on the desert from the start:
   // every view shows the desert as such, with no number, in both modes.
   for (Visibility vis : {Visibility::Mist, Visibility::TerraIncognita}) {
     GameOptions o = classic_options();
     o.visibility = vis;
     const GameState s = new_game(o, 3);
     const json board = board_to_json(s, 1);
-    const int robber = board["robber"];
+    const int robber = board.at("robber").get<int>();
     EXPECT_EQ(s.layout.terrain[robber], Terrain::Desert);
-    for (const json& h : board["hexes"]) {
-      const bool desert = h["id"] == robber;
-      EXPECT_EQ(h["terrain"], desert ? "desert" : "hidden");
-      EXPECT_EQ(h["robber"], desert);
-      if (desert) EXPECT_TRUE(h["number"].is_null());
+    for (const json& h : board.at("hexes")) {
+      const bool desert = h.at("id") == robber;
+      EXPECT_EQ(h.at("terrain"), desert ? "desert" : "hidden");
+      EXPECT_EQ(h.at("robber").get<bool>(), desert);
+      if (desert) {
+        EXPECT_TRUE(h.at("number").is_null());
+      }
     }
   }
 }
 
 TEST(Fog, RevealedGamesShowEverything) {
-  // 004: Revealed (the default) hides nothing during setup: the views carry the true cards.
+  // Revealed (the default) hides nothing during setup: the views carry the true cards.
   Protocol p;
   send(p, "new seed=5 players=3 first=seat0");
   for (const char* m : kSecondRoundMoves) send(p, std::string("act ") + m);

@@ -3,6 +3,7 @@
 // tools/make_golden (which writes tests/golden/*.json) and tests/engine/golden_test.cpp
 // (which replays the stored actions and re-runs the players to check they reproduce).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
+#include "engine/match/runner.h"
 #include "engine/observation.h"
 #include "engine/options.h"
 #include "engine/rng.h"
@@ -118,41 +120,50 @@ inline uint64_t policy_seed(uint64_t game_seed) {
 }
 
 // Plays the spec's policy on *game (freshly created from the spec) until the game is over
-// or max_actions. Returns the action strings. false + *error if an action the policy
-// chose was rejected (which is itself a bug: the policy only picks legal actions).
+// or max_actions: the AI seats through match::play_bots, the random policy here. Returns
+// the action strings. false + *error if an action the policy chose was illegal (which is
+// itself a bug: the policies only pick legal actions).
 // `per_action` (optional) is called after every applied action with the action index.
 template <class PerAction>
 bool play_golden(const GoldenSpec& spec, Game* game, std::vector<std::string>* actions,
                  std::string* error, PerAction&& per_action) {
-  Rng rng{policy_seed(spec.seed)};
-  std::vector<std::unique_ptr<Bot>> bots;
   if (spec.policy == "ai") {
-    for (const AiConfig& c : spec.bots) bots.push_back(make_bot(c));
-  } else if (spec.policy != "random") {
+    if (spec.bots.size() < static_cast<size_t>(game->state().num_players)) {
+      if (error) *error = "no bot for seat " + std::to_string(spec.bots.size());
+      return false;
+    }
+    match::RunLimits limits;
+    limits.max_actions = static_cast<size_t>(std::max(0, spec.max_actions));
+    std::string illegal;
+    match::play_bots(
+        *game, match::make_bots(spec.bots), limits,
+        [&](const match::Decision& d) {
+          if (!d.illegal.empty() && illegal.empty())
+            illegal = "action " + std::to_string(actions->size()) + " '" + d.illegal;
+        },
+        [&](const match::Decision& d) {
+          actions->push_back(d.action.to_string());
+          per_action(static_cast<int>(actions->size()) - 1);
+        });
+    if (!illegal.empty() && error) *error = illegal + "' rejected";
+    return illegal.empty();
+  }
+  if (spec.policy != "random") {
     if (error) *error = "unknown policy " + spec.policy;
     return false;
   }
+  Rng rng{policy_seed(spec.seed)};
   std::vector<Action> legal;
   for (int i = 0; i < spec.max_actions; ++i) {
     const GameState& s = game->state();
     if (s.phase == Phase::GameOver) break;
-    const int seat = s.to_move();
-    if (seat < 0) break;
-    Action a;
-    if (spec.policy == "random") {
-      legal_actions(s, legal);
-      if (legal.empty()) {
-        if (error) *error = "no legal action in a running game at action " + std::to_string(i);
-        return false;
-      }
-      a = random_policy_choice(legal, rng);
-    } else {
-      if (seat >= static_cast<int>(bots.size())) {
-        if (error) *error = "no bot for seat " + std::to_string(seat);
-        return false;
-      }
-      a = bots[seat]->decide(observe(s, seat), game->visible_events(seat));
+    if (s.to_move() < 0) break;
+    legal_actions(s, legal);
+    if (legal.empty()) {
+      if (error) *error = "no legal action in a running game at action " + std::to_string(i);
+      return false;
     }
+    const Action a = random_policy_choice(legal, rng);
     std::string why;
     const std::string text = a.to_string();
     if (!game->apply(a, &why)) {

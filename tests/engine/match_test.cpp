@@ -240,7 +240,9 @@ TEST(ActionId, EveryActionRoundTripsAndIdsAreDistinct) {
         const auto back = action_from_id(id);
         ASSERT_TRUE(back.has_value()) << a.to_string();
         ASSERT_EQ(*back, a) << a.to_string();
-        if (texts.insert(a.to_string()).second) EXPECT_TRUE(ids.insert(id).second) << a.to_string();
+        if (texts.insert(a.to_string()).second) {
+          EXPECT_TRUE(ids.insert(id).second) << a.to_string();
+        }
       }
       g.apply(testing_support::random_policy_choice(legal, rng));
     }

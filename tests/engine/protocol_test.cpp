@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/rules.h"
 #include "engine/serialize.h"
@@ -45,6 +47,18 @@ void expect_error(Protocol& p, const std::string& line, const std::string& needl
   EXPECT_EQ(p.game().history().size(), history) << line;
 }
 
+// A bad line and what its error must mention ("" = anything).
+struct BadLine {
+  BadLine(std::string l, std::string n = "") : line(std::move(l)), needle(std::move(n)) {}
+  std::string line;
+  std::string needle;
+};
+
+// Each line in turn must get an error and leave the game unchanged.
+void expect_errors(Protocol& p, const std::vector<BadLine>& lines) {
+  for (const BadLine& b : lines) expect_error(p, b.line, b.needle);
+}
+
 TEST(Protocol, NewWithOptions) {
   Protocol p;
   json j = send(p, "new seed=5 players=3 board=beginner dice=balanced");
@@ -69,13 +83,13 @@ TEST(Protocol, NewWithOptions) {
 TEST(Protocol, NewRejectsBadOptions) {
   Protocol p;
   send(p, "new seed=9");
-  expect_error(p, "new players=7", "players");
-  expect_error(p, "new colour=red", "colour");
-  expect_error(p, "new seed=banana", "seed");
-  expect_error(p, "new seed=123456789012345678901234567890", "seed");
-  expect_error(p, "new preset=chess", "preset");
-  expect_error(p, "new players", "key=value");
-  expect_error(p, "new =3");
+  expect_errors(p, {{"new players=7", "players"},
+                    {"new colour=red", "colour"},
+                    {"new seed=banana", "seed"},
+                    {"new seed=123456789012345678901234567890", "seed"},
+                    {"new preset=chess", "preset"},
+                    {"new players", "key=value"},
+                    {"new =3"}});
   EXPECT_EQ(p.game().state().seeds.board, 9u);
 }
 
@@ -124,31 +138,31 @@ TEST(Protocol, BadInputLeavesTheGameUnchanged) {
   Protocol p;
   send(p, "new seed=4");
   send(p, "act " + legal_actions(p.game().state())[0].to_string());
-  expect_error(p, "dance", "unknown command");
-  expect_error(p, "act", "usage");
-  expect_error(p, "act roll now", "usage");
-  expect_error(p, "act fly_to_the_moon", "bad action");
-  expect_error(p, "act build_settlement:54", "bad action");
-  expect_error(p, "act build_road:-1", "bad action");
-  expect_error(p, "act build_city:999999999999999999999", "bad action");
-  expect_error(p, "act end_turn", "illegal");  // setup: not legal now
-  expect_error(p, "state 4", "bad seat");
-  expect_error(p, "state -2", "bad seat");
-  expect_error(p, "state 1 2");
-  expect_error(p, "board x", "bad seat");
-  expect_error(p, "legal now");
-  expect_error(p, "bench games=0");
-  expect_error(p, "bench games=-5");
-  expect_error(p, "bench speed=9", "unknown bench key");
-  expect_error(p, "events from=x");
-  expect_error(p, "go genius");
-  expect_error(p, "load", "usage");
-  expect_error(p, "load {", "not valid JSON");
-  expect_error(p, "load {\"format\":\"catan-save\"}", "bad save");
-  expect_error(p, "load [1,2]", "bad save");
-  expect_error(p, std::string("act \xff\xfe\x80"), "bad action");
-  expect_error(p, std::string("\xc3\x28 junk"), "unknown command");
-  expect_error(p, std::string(Protocol::kMaxLineBytes + 1, 'a'), "too long");
+  expect_errors(p, {{"dance", "unknown command"},
+                    {"act", "usage"},
+                    {"act roll now", "usage"},
+                    {"act fly_to_the_moon", "bad action"},
+                    {"act build_settlement:54", "bad action"},
+                    {"act build_road:-1", "bad action"},
+                    {"act build_city:999999999999999999999", "bad action"},
+                    {"act end_turn", "illegal"},  // setup: not legal now
+                    {"state 4", "bad seat"},
+                    {"state -2", "bad seat"},
+                    {"state 1 2"},
+                    {"board x", "bad seat"},
+                    {"legal now"},
+                    {"bench games=0"},
+                    {"bench games=-5"},
+                    {"bench speed=9", "unknown bench key"},
+                    {"events from=x"},
+                    {"go genius"},
+                    {"load", "usage"},
+                    {"load {", "not valid JSON"},
+                    {"load {\"format\":\"catan-save\"}", "bad save"},
+                    {"load [1,2]", "bad save"},
+                    {std::string("act \xff\xfe\x80"), "bad action"},
+                    {std::string("\xc3\x28 junk"), "unknown command"},
+                    {std::string(Protocol::kMaxLineBytes + 1, 'a'), "too long"}});
   EXPECT_EQ(p.handle(""), "");
   EXPECT_EQ(p.handle("   "), "");
   EXPECT_EQ(p.handle("# a comment"), "");

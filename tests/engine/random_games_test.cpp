@@ -45,7 +45,8 @@ void play(const GameOptions& o, uint64_t seed, bool check_all_listed) {
     ASSERT_TRUE(copy == g.state());
     ASSERT_FALSE(before == g.state()) << "an action changed nothing: " << a.to_string();
     ASSERT_EQ(Action::parse(a.to_string()), a);
-    // A seat sees its own cards, except face down while the island is hidden (004).
+    // A seat sees its own cards, except face down while the island is hidden (docs/RULES.md,
+    // visibility).
     if (steps % 64 == 0 && g.state().to_move() >= 0 && !island_hidden(g.state())) {
       const Observation ob = observe(g.state(), g.state().to_move());
       ASSERT_EQ(ob.view.players[ob.seat < 0 ? 0 : ob.seat].resources,

@@ -90,23 +90,11 @@ inline int edge(int v0, int v1) {
   return topology().edge_between(v0, v1);
 }
 
-// Coastal vertices in order, walking clockwise from hex 0's top corner edge (30 of them).
+// Coastal vertices in order, walking clockwise from hex 0's top corner edge (walk_coast, 31
+// entries: out[30] == out[0]).
 inline std::vector<int> coast() {
-  const Topology& t = topology();
-  std::vector<int> out;
-  int e = t.hexes[0].edges[0];
-  int cur = t.hexes[0].vertices[1];
-  out.push_back(t.hexes[0].vertices[0]);
-  for (int i = 0; i < 30; ++i) {
-    out.push_back(cur);
-    const VertexInfo& V = t.vertices[cur];
-    int next = -1;
-    for (int j = 0; j < V.num_neighbors; ++j)
-      if (V.edges[j] != e && t.edges[V.edges[j]].num_hexes == 1) next = V.edges[j];
-    cur = t.edges[next].vertices[0] == cur ? t.edges[next].vertices[1] : t.edges[next].vertices[0];
-    e = next;
-  }
-  return out;  // 31 entries: out[30] == out[0]
+  const Coast c = walk_coast(topology());
+  return std::vector<int>(c.vertices.begin(), c.vertices.end());
 }
 
 // Roads for p along the coast from coastal vertex index a to b (b > a).

@@ -4,6 +4,7 @@
 #include "engine/game.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
+#include "tests/engine/random_play.h"
 #include "tests/engine/rules_fixture.h"
 
 namespace catan {
@@ -586,6 +587,11 @@ TEST(Victory, VpCardsWinOnOwnTurnNotOnAnothers) {
 struct CoastRoads : ::testing::Test {
   std::vector<int> c = coast();
   GameState s = blank();
+  // Seat p: a settlement at coastal index at, roads along the coast from index lo to hi.
+  void coastline(int p, int at, int lo, int hi) {
+    settle(s, p, c[at]);
+    coast_roads(s, p, lo, hi);
+  }
   // Seat 3 splits seat 0's coastal road at coastal vertex index i with a settlement, from
   // inland (x - w - c[i]).
   void split_at(int i) {
@@ -623,10 +629,8 @@ struct CoastRoads : ::testing::Test {
 // docs/RULES.md, longest road: 5+ needed; "The current holder keeps the bonus on tie"; a strictly
 // longer single player takes it.
 TEST_F(CoastRoads, TieKeepsStrictlyLongerTakes) {
-  settle(s, 0, c[0]);
-  coast_roads(s, 0, 0, 4);
-  settle(s, 1, c[12]);
-  coast_roads(s, 1, 12, 17);
+  coastline(0, 0, 0, 4);
+  coastline(1, 12, 12, 17);
   s.longest_road_holder = 1;
   ASSERT_EQ(check_invariants(s), "");
   give(s, 0, RC(3, 3, 0, 0, 0));
@@ -647,8 +651,7 @@ TEST_F(CoastRoads, TieKeepsStrictlyLongerTakes) {
 TEST_F(CoastRoads, SplitBelowFiveIsLost) {
   const int i = inland_index(3, 5);
   ASSERT_GE(i, 0);
-  settle(s, 0, c[0]);
-  coast_roads(s, 0, 0, 8);
+  coastline(0, 0, 0, 8);
   s.longest_road_holder = 0;
   ASSERT_EQ(s.players[0].longest_road, 8);
   split_at(i);
@@ -668,12 +671,9 @@ TEST_F(CoastRoads, BrokenHolderVacatedOrKept) {
          topology().vertices[c[a + 5]].num_neighbors != 3)
     ++a;
   ASSERT_LE(a, 1);
-  settle(s, 0, c[a]);
-  coast_roads(s, 0, a, a + 9);
-  settle(s, 1, c[18]);
-  coast_roads(s, 1, 12, 18);
-  settle(s, 2, c[26]);
-  coast_roads(s, 2, 20, 26);
+  coastline(0, a, a, a + 9);
+  coastline(1, 18, 12, 18);
+  coastline(2, 26, 20, 26);
   s.longest_road_holder = 0;
   ASSERT_EQ(check_invariants(s), "");
   int keep = -1;  // a split leaving 6 (tied with seats 1 and 2)
@@ -788,11 +788,7 @@ TEST(Observation, MistAndTerraIncognitaAndHiddenHands) {
 TEST(GameReplay, ReplayIsBitIdentical) {
   Game g(classic_options(), 77);
   Rng pick{5};
-  std::vector<Action> legal;
-  for (int i = 0; i < 600 && g.state().phase != Phase::GameOver; ++i) {
-    legal_actions(g.state(), legal);
-    ASSERT_TRUE(g.apply(legal[pick.below(static_cast<uint32_t>(legal.size()))]));
-  }
+  ASSERT_NO_FATAL_FAILURE(testing_support::play_random_actions(g, pick, 600));
   Game r;
   std::string err;
   ASSERT_TRUE(Game::replay(classic_options(), 77, g.history(), &r, &err)) << err;

@@ -6,24 +6,10 @@
 #include <gtest/gtest.h>
 
 #include "engine/rules.h"
+#include "tests/engine/session_fixture.h"
 
 namespace catan::match {
 namespace {
-
-MatchConfig config(int players, int humans, uint64_t seed) {
-  MatchConfig mc;
-  mc.options = classic_options();
-  mc.options.players = static_cast<uint8_t>(players);
-  mc.seeds = Seeds::both(seed);
-  for (int i = 0; i < kMaxPlayers; ++i) {
-    mc.seats[i].kind = i < humans ? SeatKind::Human : SeatKind::AI;
-    mc.seats[i].ai.level = AiLevel::Easy;
-    mc.seats[i].name = "P" + std::to_string(i);
-  }
-  mc.ai_action_delay_s = 0.0;
-  mc.ai_think_budget_ms = 5;
-  return mc;
-}
 
 // Runs update() with a clock advancing by dt until pred() or max_frames.
 template <class Pred>
@@ -38,7 +24,7 @@ int run(Session& s, double& t, double dt, int max_frames, Pred pred) {
 
 TEST(Session, AllAiGameFinishes) {
   Session s;
-  s.start(config(3, 0, 7));
+  s.start(quick_match(3, 0, 7));
   double t = 0;
   run(s, t, 0.05, 20000, [&] { return s.state().phase == Phase::GameOver; });
   ASSERT_EQ(s.state().phase, Phase::GameOver);
@@ -51,7 +37,7 @@ TEST(Session, AllAiGameFinishes) {
 
 TEST(Session, AiWaitsForTheConfiguredDelay) {
   Session s;
-  MatchConfig mc = config(3, 0, 11);
+  MatchConfig mc = quick_match(3, 0, 11);
   mc.ai_action_delay_s = 1.0;
   s.start(mc);
   double t = 0;
@@ -63,7 +49,7 @@ TEST(Session, AiWaitsForTheConfiguredDelay) {
 
 TEST(Session, HumanActsThroughSubmitOnly) {
   Session s;
-  s.start(config(3, 1, 5));
+  s.start(quick_match(3, 1, 5));
   double t = 0;
   run(s, t, 0.05, 5000, [&] { return s.human_to_act(); });
   ASSERT_TRUE(s.human_to_act());
@@ -81,7 +67,7 @@ TEST(Session, HumanActsThroughSubmitOnly) {
 
 TEST(Session, TimeoutsHandTheTurnToTheAiThenAutopilot) {
   Session s;
-  MatchConfig mc = config(3, 1, 9);
+  MatchConfig mc = quick_match(3, 1, 9);
   mc.options.timer_seconds = 20;
   s.start(mc);
   double t = 0;
@@ -95,7 +81,7 @@ TEST(Session, TimeoutsHandTheTurnToTheAiThenAutopilot) {
 
 TEST(Session, HotSeatAsksForTheDevice) {
   Session s;
-  s.start(config(2, 2, 3));
+  s.start(quick_match(2, 2, 3));
   ASSERT_TRUE(s.handoff_pending());
   const int first = s.handoff_seat();
   EXPECT_EQ(first, s.state().to_move());
@@ -113,7 +99,7 @@ TEST(Session, HotSeatAsksForTheDevice) {
 
 TEST(Session, PauseFreezesAis) {
   Session s;
-  s.start(config(3, 0, 13));
+  s.start(quick_match(3, 0, 13));
   s.set_paused(true);
   double t = 0;
   run(s, t, 0.1, 50, [] { return false; });

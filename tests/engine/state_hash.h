@@ -18,21 +18,17 @@ using catan::hash_hex;
 
 inline void hash_options(Fnv1a& h, const GameOptions& o) {
   h.tag('O');
-  h.u8(static_cast<uint8_t>(o.preset));
-  h.u8(o.players);
-  h.u8(static_cast<uint8_t>(o.board));
-  h.u8(static_cast<uint8_t>(o.mode));
-  h.u8(o.vp_target);
-  h.u8(o.start_with_one_of_each);
-  h.u8(static_cast<uint8_t>(o.dice));
-  h.u8(static_cast<uint8_t>(o.visibility));
-  h.u8(static_cast<uint8_t>(o.discard));
-  h.u8(static_cast<uint8_t>(o.trade));
-  h.u8(o.max_offers_per_turn);
+  h.u8s(o.preset, o.players, o.board, o.mode, o.vp_target, o.start_with_one_of_each, o.dice,
+        o.visibility, o.discard, o.trade, o.max_offers_per_turn);
   h.u16(o.roll_cap);
-  h.u8(o.forfeit_on_illegal);
-  h.u8(o.random_first_player);
+  h.u8s(o.forfeit_on_illegal, o.random_first_player);
   h.u16(o.timer_seconds);
+}
+
+// Several arrays in order, each as arr8.
+template <class... A>
+void arr8s(Fnv1a& h, const A&... a) {
+  (h.arr8(a), ...);
 }
 
 inline uint64_t state_hash(const GameState& s) {
@@ -42,60 +38,36 @@ inline uint64_t state_hash(const GameState& s) {
   h.u64(s.seeds.board);  // the play seed shows in rng, deck and dice_deck, hashed below
   h.u64(s.rng.state);
   h.tag('L');
-  h.arr8(s.layout.terrain);
-  h.arr8(s.layout.number);
-  h.arr8(s.layout.ports);
+  arr8s(h, s.layout.terrain, s.layout.number, s.layout.ports);
   h.u8(s.robber_hex);
   h.tag('B');
-  h.arr8(s.vertex_owner);
-  h.arr8(s.vertex_building);
-  h.arr8(s.edge_owner);
+  arr8s(h, s.vertex_owner, s.vertex_building, s.edge_owner);
   for (const PlayerState& p : s.players) {
     h.tag('P');
-    h.arr8(p.resources);
-    h.arr8(p.dev_cards);
-    h.arr8(p.dev_bought_this_turn);
-    h.arr8(p.dev_played);
-    h.u8(p.roads_left);
-    h.u8(p.settlements_left);
-    h.u8(p.cities_left);
-    h.u8(p.longest_road);
-    h.u8(p.discard_owed);
-    h.u8(p.forfeited);
+    arr8s(h, p.resources, p.dev_cards, p.dev_bought_this_turn, p.dev_played);
+    h.u8s(p.roads_left, p.settlements_left, p.cities_left, p.longest_road, p.discard_owed,
+          p.forfeited);
     h.arr8(p.trade_rate);
   }
   h.tag('K');
-  h.arr8(s.bank);
-  h.arr8(s.deck);
+  arr8s(h, s.bank, s.deck);
   h.u8(s.deck_pos);
   h.arr8(s.dice_deck);
   h.u8(s.dice_pos);
   h.tag('T');
-  h.u8(static_cast<uint8_t>(s.phase));
-  h.u8(static_cast<uint8_t>(s.resume_phase));
-  h.u8(s.num_players);
-  h.u8(s.first_player);
-  h.u8(s.current);
-  h.u8(s.setup_step);
+  h.u8s(s.phase, s.resume_phase, s.num_players, s.first_player, s.current, s.setup_step);
   h.i8(s.last_setup_vertex);
   h.arr8(s.last_dice);
   h.u16(s.turn);
   h.u16(s.rolls);
-  h.u8(s.dev_played_this_turn);
-  h.u8(s.offers_this_turn);
-  h.u8(s.free_roads_left);
+  h.u8s(s.dev_played_this_turn, s.offers_this_turn, s.free_roads_left);
   h.tag('R');
-  h.i8(s.offer.from);
-  h.i8(s.offer.to);
-  h.arr8(s.offer.give);
-  h.arr8(s.offer.get);
-  h.arr8(s.offer.answers);
+  h.i8s(s.offer.from, s.offer.to);
+  arr8s(h, s.offer.give, s.offer.get, s.offer.answers);
   for (const auto& c : s.offer.counter_give) h.arr8(c);
   for (const auto& c : s.offer.counter_get) h.arr8(c);
   h.tag('W');
-  h.i8(s.longest_road_holder);
-  h.i8(s.largest_army_holder);
-  h.i8(s.winner);
+  h.i8s(s.longest_road_holder, s.largest_army_holder, s.winner);
   h.tag('X');
   h.arr16(s.stats.dice_histogram);
   for (const auto& a : s.stats.produced) h.arr16(a);

@@ -21,11 +21,7 @@ GameState main_phase(const GameOptions& o = classic_options()) {
 }
 
 OfferDraft draft(int to, ResourceCounts give, ResourceCounts get) {
-  OfferDraft d;
-  d.to = to;
-  d.give = give;
-  d.get = get;
-  return d;
+  return OfferDraft{.to = to, .give = give, .get = get};
 }
 
 // What the viewer's button allows: the engine on the viewer's own view.
@@ -158,6 +154,31 @@ TEST(TradeView, BankTradeAtTheSeatsRate) {
   s.phase = Phase::Roll;
   const Verdict roll_first = allowed(s, 0, bank(Resource::Wood, Resource::Brick));
   EXPECT_TRUE(is_turn_reason(roll_first.reason));
+}
+
+// The draft lasts while its offer is being built: an offer made (and then ended) or a new
+// turn empties it, and the bank choice and the last error with it.
+TEST(TradeView, DraftsEmptyWhenAnOfferIsMadeOrTheTurnChanges) {
+  GameState s = main_phase();
+  TradeViewState st;
+  sync_trade_drafts(s, st);
+  st.draft = draft(2, {1, 0, 0, 0, 0}, {0, 0, 1, 0, 0});
+  st.bank.give = 0;
+  st.last_error = "The game refused that.";
+  sync_trade_drafts(s, st);  // same offer, same turn: kept
+  EXPECT_EQ(st.draft.give[0], 1);
+  ++s.offers_this_turn;  // the offer went out
+  sync_trade_drafts(s, st);
+  EXPECT_EQ(st.draft.give, ResourceCounts{});
+  EXPECT_EQ(st.draft.get, ResourceCounts{});
+  EXPECT_EQ(st.draft.to, -1);
+  EXPECT_EQ(st.bank.give, -1);
+  EXPECT_TRUE(st.last_error.empty());
+  st.draft.get[4] = 2;
+  ++s.turn;
+  s.offers_this_turn = 0;
+  sync_trade_drafts(s, st);
+  EXPECT_EQ(st.draft.get, ResourceCounts{});
 }
 
 }  // namespace

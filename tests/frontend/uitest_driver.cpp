@@ -270,7 +270,7 @@ bool Driver::Impl::command(const std::string& line) {
   if (cmd == "players") {
     form.players = std::clamp(std::atoi(a1.c_str()), 2, 4);
   } else if (cmd == "seed") {  // both seeds: a test game is reproducible
-    form.new_board_seed(std::strtoull(a1.c_str(), nullptr, 10));
+    form.choose_board_seed(std::strtoull(a1.c_str(), nullptr, 10));
     form.play_seed = std::strtoull(a1.c_str(), nullptr, 10);
   } else if (cmd == "board") {
     set_if_found(&form.board, kBoards, 4, a1);
