@@ -9,9 +9,19 @@
 
 namespace catan {
 
+std::string possessive(const std::string& name) {
+  return name == "You" ? std::string("Your") : name + "'s";
+}
+
+std::string verb_for(const std::string& name, const char* third, const char* base) {
+  return name == "You" ? base : third;
+}
+
 namespace {
 
-std::string cards(const ResourceCounts& c) {
+const char* const kEngineWords[kNumResources] = {"wood", "brick", "sheep", "wheat", "ore"};
+
+std::string cards(const ResourceCounts& c, const char* const (&words)[kNumResources]) {
   std::string s;
   int kinds = 0;
   for (int r = 0; r < kNumResources; ++r)
@@ -20,14 +30,14 @@ std::string cards(const ResourceCounts& c) {
   for (int r = 0; r < kNumResources; ++r) {
     if (!c[r]) continue;
     if (done) s += (done == kinds - 1) ? " and " : ", ";
-    s += std::to_string(c[r]) + " " + resource_name(static_cast<Resource>(r));
+    s += std::to_string(c[r]) + " " + words[r];
     ++done;
   }
   return s.empty() ? "nothing" : s;
 }
 
-std::string res(int r) {
-  return r >= 0 && r < kNumResources ? resource_name(static_cast<Resource>(r)) : "a card";
+std::string res(int r, const char* const (&words)[kNumResources]) {
+  return r >= 0 && r < kNumResources ? words[r] : "a card";
 }
 
 std::string card_name(int d) {
@@ -50,6 +60,13 @@ std::string card_name(int d) {
 }  // namespace
 
 std::string describe(const Event& e, const std::string (&seat_names)[4]) {
+  return describe(e, seat_names, kEngineWords);
+}
+
+std::string describe(const Event& e, const std::string (&seat_names)[4],
+                     const char* const (&resource_words)[kNumResources]) {
+  auto cards = [&](const ResourceCounts& c) { return ::catan::cards(c, resource_words); };
+  auto res = [&](int r) { return ::catan::res(r, resource_words); };
   auto name = [&](int s) -> std::string {
     if (s >= 0 && s < 4) return seat_names[s];
     return "Nobody";
@@ -112,16 +129,19 @@ std::string describe(const Event& e, const std::string (&seat_names)[4]) {
     case EventType::TradeDone:
       return who + " traded " + cards(e.a) + " to " + name(e.other) + " for " + cards(e.b) + ".";
     case EventType::TradeCancelled:
-      return who + "'s offer ended without a trade.";
+      return possessive(who) + " offer ended without a trade.";
     case EventType::LongestRoadChanged:
       if (e.seat < 0) return "Nobody holds the Longest Road now.";
-      return who + " takes the Longest Road (" + std::to_string(e.arg) + " roads).";
+      return who + " " + verb_for(who, "takes", "take") + " the Longest Road (" +
+             std::to_string(e.arg) + " roads).";
     case EventType::LargestArmyChanged:
-      return who + " takes the Largest Army (" + std::to_string(e.arg) + " knights).";
+      return who + " " + verb_for(who, "takes", "take") + " the Largest Army (" +
+             std::to_string(e.arg) + " knights).";
     case EventType::TurnEnded:
       return who + " ended the turn.";
     case EventType::GameWon:
-      return who + " wins with " + std::to_string(e.arg) + " victory points!";
+      return who + " " + verb_for(who, "wins", "win") + " with " + std::to_string(e.arg) +
+             " victory points!";
     case EventType::Forfeited:
       return who + " forfeited the game.";
   }

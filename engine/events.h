@@ -53,8 +53,12 @@ struct Event {
 constexpr int kAllSeats = 99;
 Event redact(const Event& e, int viewer, bool fog = false);
 // A plain English sentence ("Red built a road.") with seat names supplied by the caller
-// (engine/english.cpp, with expected_text()).
+// (engine/english.cpp, with expected_text()). A seat named "You" reads "Your offer", "You
+// take". Resources read as the engine names them ("2 wood and 1 sheep") unless the caller
+// passes its own words, one per Resource (the UI's "Wool", "Grain").
 std::string describe(const Event& e, const std::string (&seat_names)[4]);
+std::string describe(const Event& e, const std::string (&seat_names)[4],
+                     const char* const (&resource_words)[kNumResources]);
 
 using EventLog = std::vector<Event>;
 

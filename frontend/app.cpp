@@ -223,6 +223,10 @@ void App::resume_match(const match::MatchConfig& config, const Game& game) {
   impl_->session.resume(config, game);
 }
 
+void App::show_notice(const std::string& text) {
+  impl_->notice.show(text, impl_->now);
+}
+
 ImVec2 App::board_vertex_pos(int v) const {
   return impl_->game.board.vertex_pos(v);
 }

@@ -66,6 +66,8 @@ class App {
   ImVec2 board_vertex_pos(int v) const;
   ImVec2 board_edge_pos(int e) const;
   ImVec2 board_hex_pos(int h) const;
+  // Shows the red notice under the banner, as a refused move does.
+  void show_notice(const std::string& text);
   // The New game screen's form, as a player fills it in.
   ui::NewGameForm& new_game_form();
 

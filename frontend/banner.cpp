@@ -95,7 +95,8 @@ void draw_notice(const GameFrame& f, const Rect& r, float below) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.55f, 0.15f, 0.12f, 0.95f));
   ImGui::Begin("##error", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoInputs);  // clicks pass through to the board under it
   ImGui::TextUnformatted(f.notice.text.c_str());
   ImGui::End();
   ImGui::PopStyleColor();

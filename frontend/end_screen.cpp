@@ -258,13 +258,7 @@ void dice_histogram(const GameState& g, float w, float h) {
 
 void vp_chart(const Session& s, const GameState& g, float w, float h) {
   section_title("Victory points over time");
-  // The points before the first turn (0), after every turn, and the final score.
-  const auto& timeline = s.vp_timeline();
-  std::array<uint8_t, kMaxPlayers> final{};
-  for (int p = 0; p < g.num_players; ++p) final[p] = static_cast<uint8_t>(g.total_vp(p));
-  std::vector<std::array<uint8_t, kMaxPlayers>> pts(timeline.size() + 1);
-  std::copy(timeline.begin(), timeline.end(), pts.begin() + 1);
-  if (pts.back() != final) pts.push_back(final);
+  const auto pts = vp_chart_points(s);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const Theme& t = theme();
   const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -306,13 +300,37 @@ void vp_chart(const Session& s, const GameState& g, float w, float h) {
     dl->AddCircleFilled(line.back(), 4.0f, player_color(seat), 12);
   }
   char buf[32];
-  std::snprintf(buf, sizeof buf, "turn %d", n - 1);
+  // The same turn count as the title; a resumed game's chart starts where the session did.
+  const int last = turns_played(s.game()), first = std::max(0, last - (n - 1));
+  std::snprintf(buf, sizeof buf, "turn %d", last);
   const ImVec2 ts = ImGui::CalcTextSize(buf);
   dl->AddText(ImVec2(right - ts.x, base + 3), t.text_dim, buf);
-  dl->AddText(ImVec2(left, base + 3), t.text_dim, "start");
+  std::snprintf(buf, sizeof buf, "turn %d", first);
+  dl->AddText(ImVec2(left, base + 3), t.text_dim, first == 0 ? "start" : buf);
 }
 
 }  // namespace
+
+int turns_played(const Game& game) {
+  const GameState& g = game.state();
+  const bool ended_a_turn =
+      !game.history().empty() && game.history().back().type == ActionType::EndTurn;
+  return g.turn + (g.phase == Phase::GameOver && !ended_a_turn ? 1 : 0);
+}
+
+std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const Session& s) {
+  const GameState& g = s.state();
+  std::vector<std::array<uint8_t, kMaxPlayers>> pts = s.vp_timeline();
+  if (pts.empty()) pts.emplace_back();
+  std::array<uint8_t, kMaxPlayers> final{};
+  for (int p = 0; p < g.num_players; ++p) final[p] = static_cast<uint8_t>(g.total_vp(p));
+  // The session adds the final score when it differs from the last turn's; a game won in a
+  // turn that changed nothing (an award lost by another) still gets the point of that turn.
+  const bool won_in_a_turn = turns_played(s.game()) > g.turn;
+  if (pts.back() != final || (won_in_a_turn && pts.size() <= static_cast<size_t>(g.turn) + 1))
+    pts.push_back(final);
+  return pts;
+}
 
 EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   if (!s.active() || s.state().phase != Phase::GameOver || st.hidden) return EndChoice::None;
@@ -355,7 +373,7 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
     dl->AddText(f, big, ImVec2(p.x + px(80), p.y + 7), t.text, title.c_str());
     char sub[160];
     std::snprintf(sub, sizeof sub, "%d victory points after %d turns and %d rolls  -  seed %llu",
-                  g.total_vp(g.winner), g.turn, g.rolls,
+                  g.total_vp(g.winner), turns_played(s.game()), g.rolls,
                   static_cast<unsigned long long>(g.seeds.board));
     dl->AddText(ImVec2(p.x + px(82), p.y + 12 + big), t.text_dim, sub);
     ImGui::Dummy(ImVec2(w, h));

@@ -13,6 +13,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "engine/state.h"
 #include "frontend/match_types.h"
@@ -44,6 +45,14 @@ int ways_to_roll(int sum);  // 1..6 for 2..12, 0 otherwise
 // Pearson's chi-square of the rolled histogram against the fair expectation (10 d.o.f.).
 double dice_chi_square(const std::array<uint16_t, 13>& hist);
 std::array<int, kMaxPlayers> produced_totals(const GameStats& st);
+
+// The turns a finished game lasted: the completed turns (GameState::turn) and the one it was
+// won in, unless its last action ended a turn (the roll cap). The title's "after N turns".
+int turns_played(const Game& game);
+// The VP chart's points: Session::vp_timeline (the start, after every completed turn, the
+// final score) and nothing prepended. Its last point is turn
+// turns_played() (for a game the session saw from its start).
+std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const Session& s);
 
 struct EndScreenState {
   bool hidden = false;  // Close was clicked: the caller shows a small "Results" button

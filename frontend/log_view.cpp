@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "engine/english.h"
 #include "engine/observation.h"
 #include "frontend/match_types.h"
 #include "frontend/theme.h"
@@ -42,6 +43,10 @@ bool event_matches(const Event& e, LogFilter f, int viewer) {
   return true;
 }
 
+std::string log_sentence(const Event& e, const std::string (&names)[4]) {
+  return describe(e, names, kResourceLabels);
+}
+
 namespace {
 std::string count_words(int n, int resource) {
   std::string s = std::to_string(n) + " ";
@@ -76,7 +81,7 @@ std::optional<ToastSpec> toast_for(const Event& e, int viewer, const std::string
     case EventType::MonopolyTook:
       if (viewer >= 0 && e.other == viewer && e.arg2 > 0) {
         return ToastSpec{ToastKind::Robbed, e.seat,
-                         who + "'s Monopoly took your " + count_words(e.arg2, e.arg)};
+                         possessive(who) + " Monopoly took your " + count_words(e.arg2, e.arg)};
       }
       return std::nullopt;
     case EventType::LongestRoadChanged:
@@ -84,14 +89,17 @@ std::optional<ToastSpec> toast_for(const Event& e, int viewer, const std::string
         return ToastSpec{ToastKind::Award, -1, "Longest Road is set aside"};
       }
       return ToastSpec{ToastKind::Award, e.seat,
-                       who + " takes Longest Road (" + std::to_string(e.arg) + " roads)"};
+                       who + " " + verb_for(who, "takes", "take") + " Longest Road (" +
+                           std::to_string(e.arg) + " roads)"};
     case EventType::LargestArmyChanged:
       if (e.seat < 0) return ToastSpec{ToastKind::Award, -1, "Largest Army is set aside"};
       return ToastSpec{ToastKind::Award, e.seat,
-                       who + " takes Largest Army (" + std::to_string(e.arg) + " knights)"};
+                       who + " " + verb_for(who, "takes", "take") + " Largest Army (" +
+                           std::to_string(e.arg) + " knights)"};
     case EventType::GameWon:
       return ToastSpec{ToastKind::Win, e.seat,
-                       who + " wins with " + std::to_string(e.arg) + " victory points!"};
+                       who + " " + verb_for(who, "wins", "win") + " with " + std::to_string(e.arg) +
+                           " victory points!"};
     case EventType::TradeDone:
       if (viewer >= 0 && (e.seat == viewer || e.other == viewer)) {
         const int partner = e.seat == viewer ? e.other : e.seat;
@@ -100,7 +108,8 @@ std::optional<ToastSpec> toast_for(const Event& e, int viewer, const std::string
       }
       return std::nullopt;
     case EventType::Forfeited:
-      return ToastSpec{ToastKind::Info, e.seat, who + " forfeits the game"};
+      return ToastSpec{ToastKind::Info, e.seat,
+                       who + " " + verb_for(who, "forfeits", "forfeit") + " the game"};
     default:
       return std::nullopt;
   }
@@ -242,7 +251,7 @@ LogView::Entry LogView::make_entry(const Event& e, const std::string (&names)[4]
   Entry en;
   en.e = e;
   en.turn = turn;
-  en.segs = colorize_names(describe(e, names), names);
+  en.segs = colorize_names(log_sentence(e, names), names);
   return en;
 }
 

@@ -38,6 +38,8 @@ namespace catan::ui {
 enum class LogFilter : uint8_t { All, Mine, Trades, Robber, Builds, Count };
 const char* log_filter_name(LogFilter f);
 bool event_matches(const Event& e, LogFilter f, int viewer);
+// A log line: describe() with the UI's resource words ("2 Wool", as the dialogs say).
+std::string log_sentence(const Event& e, const std::string (&names)[4]);
 
 enum class ToastKind : uint8_t { Seven, Robbed, Award, Win, Trade, Info };
 struct ToastSpec {

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "frontend/end_screen.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
@@ -180,7 +181,8 @@ bool draw_win_overlay(const GameFrame& f, const Rect& board, double since_over,
   ImGui::PopFont();
   if (w >= 0) {
     char line[96];
-    std::snprintf(line, sizeof line, "%d victory points after %d turns", st.total_vp(w), st.turn);
+    std::snprintf(line, sizeof line, "%d victory points after %d turns", st.total_vp(w),
+                  turns_played(f.session.game()));
     centred_text(line, th.text_dim);
     // The hidden Victory Point cards are revealed now.
     const int vpcards = st.players[w].dev_cards[static_cast<int>(DevCard::VictoryPoint)];

@@ -170,7 +170,9 @@ void player_card(const Session& s, const Observation& obs, int seat, float w, bo
   const float x0 = p.x + px(14);
   float y = p.y + 6;
   // Name and role.
-  std::string name = seat_label(s, seat);
+  // The name without its role ("Blue", not "Blue (Norma."): the role has the next line and
+  // the tooltip.
+  std::string name = without_role(seat_label(s, seat));
   const float vp_w = px(44);
   const float max_name = w - (x0 - p.x) - vp_w - 6;
   while (name.size() > 3 && ImGui::CalcTextSize(name.c_str()).x > max_name) {
@@ -178,15 +180,11 @@ void player_card(const Session& s, const Observation& obs, int seat, float w, bo
   }
   dl->AddText(ImVec2(x0 + 1, y + 1), IM_COL32(0, 0, 0, 120), name.c_str());
   dl->AddText(ImVec2(x0, y), t.text, name.c_str());
-  // The role, unless the name already says it ("Blue (Easy Trader)"); compact cards leave it
-  // to the tooltip.
+  // The role, unless the name already says it; compact cards leave it to the tooltip.
   if (!compact) {
     y += lh + 1;
     std::string role = seat_role(s, seat);
-    if (name.find(role) != std::string::npos ||
-        seat_label(s, seat).find(role) != std::string::npos) {
-      role = is_ai ? "Computer player" : "Human player";
-    }
+    if (name.find(role) != std::string::npos) role = is_ai ? "Computer player" : "Human player";
     if (seat == obs.seat) role += "  (you)";
     dl->AddText(ImVec2(x0, y), t.text_dim, role.c_str());
   }

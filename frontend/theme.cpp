@@ -132,9 +132,9 @@ const char* player_color_name(int seat) {
 ImU32 resource_color(Resource r) {
   return g_theme.resource[static_cast<int>(r)];
 }
+const char* const kResourceLabels[kNumResources] = {"Wood", "Brick", "Wool", "Grain", "Ore"};
 const char* resource_label(Resource r) {
-  static const char* n[5] = {"Wood", "Brick", "Wool", "Grain", "Ore"};
-  return n[static_cast<int>(r)];
+  return kResourceLabels[static_cast<int>(r)];
 }
 
 ImU32 with_alpha(ImU32 c, float alpha) {

@@ -63,6 +63,8 @@ ImVec4 player_color_v4(int seat);         // for ImGui::TextColored
 const char* player_color_name(int seat);  // "Red", "Blue", ... (depends on palette)
 ImU32 resource_color(Resource r);
 const char* resource_label(Resource r);  // "Wood", "Brick", "Wool", "Grain", "Ore"
+// The same words as an array (the log's sentences: events.h describe()).
+extern const char* const kResourceLabels[kNumResources];
 
 // Helpers for colour maths.
 ImU32 with_alpha(ImU32 c, float alpha);  // alpha 0..1

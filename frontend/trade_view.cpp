@@ -173,13 +173,13 @@ void target_picker(const Session& s, const GameState& v, int viewer, int* to) {
     if (button("trade_to_all", "Everyone")) *to = -1;
     if (sel) ImGui::PopStyleColor();
   }
-  // Buttons carry the short colour name in the player's colour (full name in the tooltip) and
+  // Buttons carry the seat's short name in the player's colour (full name in the tooltip) and
   // wrap to a new line when the panel is narrow.
   const float right = ImGui::GetCursorScreenPos().x + ImGui::CalcItemWidth();
   for (int p = 0; p < v.num_players; ++p) {
     if (p == viewer || v.players[p].forfeited) continue;
     ImGui::PushID(p);
-    const std::string label = player_color_name(p);
+    const std::string label = trade_target_label(s, p);
     const float bw = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SameLine();
     if (ImGui::GetCursorScreenPos().x + bw > right) ImGui::NewLine();
@@ -536,6 +536,10 @@ void draw_bank_trade(const GameFrame& f, BankTradeState& st) {
   }
   panel_end();
   ImGui::PopID();
+}
+
+std::string trade_target_label(const Session& s, int seat) {
+  return without_role(seat_name3(s, seat));
 }
 
 bool trade_needs_attention(const Session& s) {

@@ -74,5 +74,8 @@ void sync_trade_drafts(const GameState& view, TradeViewState& st);
 void draw_trade_panel(const GameFrame& f, TradeViewState& st);
 void draw_bank_trade(const GameFrame& f, BankTradeState& st);
 bool trade_needs_attention(const Session& session);
+// A seat on an offer's target button: its name without the role ("Bruno" for "Bruno (Hard
+// Trader)"); the full name is the button's tooltip.
+std::string trade_target_label(const Session& s, int seat);
 
 }  // namespace catan::ui

@@ -25,6 +25,12 @@ std::string seat_name3(const Session& s, int seat) {
   return n;
 }
 
+std::string without_role(std::string name) {
+  const size_t role = name.find(" (");
+  if (role != std::string::npos && role > 0 && name.back() == ')') name.resize(role);
+  return name;
+}
+
 void seat_labels(const Session& s, std::string (&names)[4]) {
   for (int i = 0; i < 4; ++i) names[i] = seat_label(s, i);
 }

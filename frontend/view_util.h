@@ -26,6 +26,10 @@ void seat_labels(const Session& s, std::string (&names)[4]);
 // seat_label for third-person sentences: a seat named "You" reads as its colour ("Red").
 std::string seat_name3(const Session& s, int seat);
 
+// A seat name without a trailing role in brackets: "Bruno" for "Bruno (Hard Trader)" (the
+// role has a line or a tooltip of its own).
+std::string without_role(std::string name);
+
 // "Hard Trader" for an AI seat, "Human" for a person.
 std::string seat_role(const Session& s, int seat);
 

@@ -2,6 +2,7 @@
 
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <unordered_map>
 
@@ -36,19 +37,31 @@ void begin_test_ids_frame() {
   g_rects.clear();
 }
 
-bool find_test_id(const std::string& id, ImVec2* center) {
+bool find_test_rect(const std::string& id, ImVec2* min, ImVec2* max) {
   const auto it = g_rects.find(id);
   if (it == g_rects.end()) {
     g_wanted = id;
     return false;
   }
-  *center = it->second.GetCenter();
+  *min = it->second.Min;
+  *max = it->second.Max;
+  return true;
+}
+
+bool find_test_id(const std::string& id, ImVec2* center) {
+  ImVec2 a, b;
+  if (!find_test_rect(id, &a, &b)) return false;
+  *center = ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
   return true;
 }
 
 bool button(const char* id, const char* label, ImVec2 size, bool enabled, const std::string& why) {
   ImGui::BeginDisabled(!enabled);
   ImGui::PushID(id);
+  if (size.x > 0) {  // wide enough for the label ("##..." hides the rest of it)
+    const float text = ImGui::CalcTextSize(label, nullptr, true).x;
+    if (text > 0) size.x = std::max(size.x, text + ImGui::GetStyle().FramePadding.x * 2);
+  }
   const bool pressed = ImGui::Button(label, size);
   ImGui::PopID();
   ImGui::EndDisabled();

@@ -17,8 +17,9 @@
 namespace catan::ui {
 
 // A button with a test id. Drawn disabled when !enabled, and then `why` (if any) is its
-// tooltip. True when clicked while enabled. `label` may be "##..." for a face the caller
-// draws over the item rectangle (ImGui::GetItemRectMin/Max).
+// tooltip. A width in `size` grows to fit the label, so no label is cut. True when clicked while
+// enabled. `label` may be "##..." for a face the caller draws over the item rectangle
+// (ImGui::GetItemRectMin/Max).
 bool button(const char* id, const char* label, ImVec2 size = ImVec2(0, 0), bool enabled = true,
             const std::string& why = std::string());
 
@@ -34,5 +35,6 @@ void test_id(const char* id);                              // the last item's re
 void enable_test_ids(bool on);                             // a test driver turns recording on
 void begin_test_ids_frame();                               // the App, before drawing a frame
 bool find_test_id(const std::string& id, ImVec2* center);  // in the frame just drawn
+bool find_test_rect(const std::string& id, ImVec2* min, ImVec2* max);  // the same, its rectangle
 
 }  // namespace catan::ui

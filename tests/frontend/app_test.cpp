@@ -23,6 +23,10 @@
 namespace catan {
 namespace {
 
+match::MatchConfig you_and_ais(uint64_t seed);
+template <class Stop>
+bool play_until(App& app, Stop stop, const std::function<void()>& frame_fn);
+
 class HeadlessUi : public testing::Test {
  protected:
   void SetUp() override {
@@ -104,6 +108,28 @@ class HeadlessUi : public testing::Test {
   }
   void frames(App& app, int n) {
     for (int i = 0; i < n; ++i) frame(app);
+  }
+  // A new game, zoomed in, the human to place the first settlement: a spot where it may go
+  // (-1: none).
+  int zoomed_setup_spot(App& app) {
+    app.start_match(you_and_ais(11));
+    if (!play_until(
+            app, [](const GameState& st) { return st.phase == Phase::SetupSettlement; },
+            [&] { frame(app); }))
+      return -1;
+    for (int i = 0; i < 6; ++i) click(app, "zoom_in");
+    frames(app, 3);
+    for (const Action& a : legal_actions(app.session().state()))
+      if (a.type == ActionType::BuildSettlement) return a.arg;
+    return -1;
+  }
+  // Pans the board (a drag from its centre) so that vertex v comes to `want`: where it is then.
+  ImVec2 pan_vertex_to(App& app, int v, ImVec2 want) {
+    const ui::GameLayout l = ui::layout_game(ImGui::GetIO().DisplaySize, ui::settings().ui_scale);
+    const ImVec2 c = l.board.center(), p = app.board_vertex_pos(v);
+    drag(app, c, ImVec2(c.x + want.x - p.x, c.y + want.y - p.y));
+    frames(app, 2);
+    return app.board_vertex_pos(v);
   }
 
  private:
@@ -381,28 +407,64 @@ TEST_F(HeadlessUi, EveryNewGameGetsAFreshSeedUnlessOneIsChosen) {
 // area is the rectangle it is drawn in, which the banner does not cover.
 TEST_F(HeadlessUi, ZoomedBoardSpotsBelowTheBannerCanBeClicked) {
   App app;
-  app.start_match(you_and_ais(11));
-  ASSERT_TRUE(play_until(
-      app, [](const GameState& st) { return st.phase == Phase::SetupSettlement; },
-      [&] { frame(app); }));
   const ui::GameLayout l = ui::layout_game(ImGui::GetIO().DisplaySize, ui::settings().ui_scale);
   ASSERT_GE(l.board.pos.y, l.banner.max().y) << "the banner covers the board";
-  for (int i = 0; i < 6; ++i) click(app, "zoom_in");
-  frames(app, 3);
-  const GameState& st = app.session().state();
-  // Pan the board so that a legal spot comes just below the banner.
-  int best = -1;
-  for (const Action& a : legal_actions(st))
-    if (a.type == ActionType::BuildSettlement && best < 0) best = a.arg;
+  const int best = zoomed_setup_spot(app);
   ASSERT_GE(best, 0);
-  const ImVec2 c = l.board.center(), p = app.board_vertex_pos(best);
-  const ImVec2 want(c.x, l.board.pos.y + 14);
-  drag(app, c, ImVec2(c.x + want.x - p.x, c.y + want.y - p.y));
-  frames(app, 2);
-  const ImVec2 q = app.board_vertex_pos(best);
+  // Pan the board so that a legal spot comes just below the banner.
+  const ImVec2 want(l.board.center().x, l.board.pos.y + 14);
+  const ImVec2 q = pan_vertex_to(app, best, want);
   ASSERT_NEAR(q.y, want.y, 4.0f) << "the board did not pan";
   click_at(app, q);
-  EXPECT_EQ(st.vertex_owner[best], 0) << "the spot below the banner did not take the click";
+  EXPECT_EQ(app.session().state().vertex_owner[best], 0)
+      << "the spot below the banner did not take the click";
+}
+
+// Issue 19: labels cut at 1280x720 ("Hide counte", "Year of Plenty x1 (new"): a button
+// given a width too small for its label grows to fit it.
+TEST_F(HeadlessUi, ButtonLabelsFitTheirButtons) {
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(1280, 720));
+  ImGui::Begin("labels", nullptr, ImGuiWindowFlags_NoDecoration);
+  const struct {
+    const char* id;
+    const char* label;
+    float width;
+  } kButtons[] = {{"dev", "Year of Plenty x1 (new)", 170},
+                  {"counter", "Hide counter", 80},
+                  {"wide", "Ok", 170}};
+  for (const auto& b : kButtons) ui::button(b.id, b.label, ImVec2(b.width, 0));
+  const float pad = ImGui::GetStyle().FramePadding.x * 2;
+  for (const auto& b : kButtons) {
+    ImVec2 lo, hi;
+    ASSERT_TRUE(ui::find_test_rect(b.id, &lo, &hi)) << b.id;
+    EXPECT_GE(hi.x - lo.x, ImGui::CalcTextSize(b.label).x + pad) << b.label << " is cut";
+    EXPECT_GE(hi.x - lo.x, b.width) << b.label;
+  }
+  ImGui::End();
+  ImGui::Render();
+}
+
+// Issue 19: the red notice under the banner (a refused move) took the clicks on the board
+// under it while it showed.
+TEST_F(HeadlessUi, BoardSpotsUnderTheRefusedMoveNoticeCanBeClicked) {
+  App app;
+  const int spot = zoomed_setup_spot(app);
+  ASSERT_GE(spot, 0);
+  app.show_notice("That move is not allowed now.");
+  frames(app, 2);
+  const ImGuiWindow* notice = ImGui::FindWindowByName("##error");
+  ASSERT_TRUE(notice && notice->Active) << "the notice is not shown";
+  const ImRect box(notice->Pos.x, notice->Pos.y, notice->Pos.x + notice->Size.x,
+                   notice->Pos.y + notice->Size.y);
+  const ImVec2 q = pan_vertex_to(app, spot, box.GetCenter());
+  ASSERT_NEAR(q.y, box.GetCenter().y, 4.0f) << "the board did not pan";
+  ASSERT_TRUE(notice->Active) << "the notice is gone";
+  ASSERT_TRUE(box.Contains(q)) << "the spot is not under the notice";
+  click_at(app, q);
+  EXPECT_TRUE(notice->Active);
+  EXPECT_EQ(app.session().state().vertex_owner[spot], 0) << "the notice took the click";
 }
 
 // The turn timer counts any input at the screen as presence: a player who zooms (the wheel)

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "engine/game.h"
+#include "engine/match/session.h"
 #include "engine/observation.h"
 #include "frontend/end_screen.h"
 #include "frontend/players_view.h"
@@ -41,6 +42,28 @@ TEST(EndScreen, ProducedTotals) {
   EXPECT_EQ(t[0], 15);
   EXPECT_EQ(t[1], 0);
   EXPECT_EQ(t[2], 7);
+}
+
+// Issue 19: the title said "after 50 turns" while the VP chart ended at "turn 52". The game
+// is won during a turn that never ends: its completed turns (GameState::turn) and that one.
+// The chart has the start, a point after every completed turn and the final score, so its
+// last point is the same turn as the title's count.
+TEST(EndScreen, TheTitleAndTheChartCountTheSameTurns) {
+  match::MatchConfig mc;  // four Easy AIs, acting at once
+  mc.seeds = Seeds::both(19);
+  for (auto& seat : mc.seats) seat.kind = match::SeatKind::AI, seat.ai.level = AiLevel::Easy;
+  mc.ai_action_delay_s = 0.0;
+  mc.ai_think_budget_ms = 5;
+  match::Session s;
+  s.start(mc);
+  for (double t = 0; t < 2000 && s.state().phase != Phase::GameOver; t += 0.05) s.update(t, 50.0);
+  ASSERT_EQ(s.state().phase, Phase::GameOver);
+  const GameState& g = s.state();
+  EXPECT_EQ(turns_played(s.game()), g.turn + 1) << "won during a turn";
+  const auto pts = vp_chart_points(s);
+  EXPECT_EQ(static_cast<int>(pts.size()) - 1, turns_played(s.game()));
+  EXPECT_EQ(pts.front(), (std::array<uint8_t, kMaxPlayers>{}));
+  EXPECT_EQ(pts.back()[g.winner], g.total_vp(g.winner));
 }
 
 // Plays a game with a fixed pseudo-random choice among legal actions and checks, at every

@@ -84,6 +84,46 @@ TEST(LogView, AwardsAndWin) {
   EXPECT_FALSE(toast_for(ev(EventType::RoadBuilt, 1, -1, 3), 0, kNames));
 }
 
+// Issue 19: "You's offer ended without a trade."; the viewer's seat is named "You".
+TEST(LogView, TheViewerReadsAsYouInTheLogAndTheNotices) {
+  EXPECT_EQ(log_sentence(ev(EventType::TradeCancelled, 0), kNames),
+            "Your offer ended without a trade.");
+  EXPECT_EQ(log_sentence(ev(EventType::TradeCancelled, 2), kNames),
+            "Bob's offer ended without a trade.");
+  EXPECT_EQ(log_sentence(ev(EventType::LongestRoadChanged, 0, -1, 5), kNames),
+            "You take the Longest Road (5 roads).");
+  EXPECT_EQ(log_sentence(ev(EventType::LargestArmyChanged, 0, -1, 3), kNames),
+            "You take the Largest Army (3 knights).");
+  EXPECT_EQ(log_sentence(ev(EventType::GameWon, 0, -1, 10), kNames),
+            "You win with 10 victory points!");
+  EXPECT_EQ(toast_for(ev(EventType::LongestRoadChanged, 0, -1, 5), 0, kNames)->text,
+            "You take Longest Road (5 roads)");
+  EXPECT_EQ(toast_for(ev(EventType::LargestArmyChanged, 0, -1, 3), 0, kNames)->text,
+            "You take Largest Army (3 knights)");
+  EXPECT_EQ(toast_for(ev(EventType::GameWon, 0, -1, 10), 0, kNames)->text,
+            "You win with 10 victory points!");
+  EXPECT_EQ(toast_for(ev(EventType::Forfeited, 0), 1, kNames)->text, "You forfeit the game");
+}
+
+// Issue 19: the log said sheep and wheat where the dialogs say Wool and Grain.
+TEST(LogView, TheLogNamesResourcesAsTheDialogsDo) {
+  Event e = ev(EventType::TradeOffered, 1, -1);
+  e.a[static_cast<int>(Resource::Wheat)] = 2;
+  e.b[static_cast<int>(Resource::Sheep)] = 1;
+  e.b[static_cast<int>(Resource::Wood)] = 1;
+  EXPECT_EQ(log_sentence(e, kNames), "Alice offered 2 Grain for 1 Wood and 1 Wool to everyone.");
+  EXPECT_EQ(log_sentence(ev(EventType::Stole, 1, 0, static_cast<int>(Resource::Sheep)), kNames),
+            "Alice stole 1 Wool from You.");
+  EXPECT_EQ(
+      log_sentence(ev(EventType::MonopolyTook, 3, 2, static_cast<int>(Resource::Wheat), 4), kNames),
+      "Carol took 4 Grain from Bob.");
+  EXPECT_EQ(log_sentence(ev(EventType::ProductionShort, -1, -1, static_cast<int>(Resource::Brick)),
+                         kNames),
+            "The bank ran short of Brick: not everyone could be paid.");
+  // The engine's own English (catan-cli, its tests) keeps the protocol's words.
+  EXPECT_EQ(describe(e, kNames), "Alice offered 2 wheat for 1 wood and 1 sheep to everyone.");
+}
+
 TEST(LogView, Sounds) {
   EXPECT_EQ(sound_for(ev(EventType::DiceRolled, 1, -1, 2, 3), 0, false), audio::Sfx::Dice);
   EXPECT_EQ(sound_for(ev(EventType::CityBuilt, 1, -1, 3), 0, false), audio::Sfx::Build);

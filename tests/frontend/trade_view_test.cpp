@@ -4,9 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/match/config.h"
+#include "engine/match/session.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
+#include "frontend/theme.h"
 #include "frontend/verdicts.h"
+#include "frontend/view_util.h"
 
 namespace catan::ui {
 namespace {
@@ -27,6 +31,26 @@ OfferDraft draft(int to, ResourceCounts give, ResourceCounts get) {
 // What the viewer's button allows: the engine on the viewer's own view.
 Verdict allowed(const GameState& s, int seat, const Action& a) {
   return ui_verdict(observe(s, seat).view, seat, true, a);
+}
+
+// Issue 19: the offer's target buttons said Blue, Orange and White while the players were
+// named Bruno, Chiara and Dmitri.
+TEST(TradeView, TargetsAreNamedAsTheSeats) {
+  match::MatchConfig mc;
+  for (auto& seat : mc.seats) seat.kind = match::SeatKind::AI;
+  mc.seats[0].kind = match::SeatKind::Human;
+  match::name_seats(&mc);  // "You", "Bruno (Easy Balanced)", ...
+  mc.seats[3].name = "Dmitri";
+  match::Session s;
+  s.start(mc);
+  EXPECT_EQ(trade_target_label(s, 1), "Bruno");
+  EXPECT_EQ(trade_target_label(s, 2), "Chiara");
+  EXPECT_EQ(trade_target_label(s, 3), "Dmitri");
+  EXPECT_EQ(trade_target_label(s, 0), player_color_name(0)) << "a seat named You, to others";
+  // The players' cards ("Blue (Norma." at 1280x720) and these buttons drop the role.
+  EXPECT_EQ(without_role("Blue (Normal Trader)"), "Blue");
+  EXPECT_EQ(without_role("(x)"), "(x)");
+  EXPECT_EQ(without_role("Anna"), "Anna");
 }
 
 TEST(TradeView, OffersAreAskedOfTheEngine) {
