@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "frontend/production_fx.h"
 #include "frontend/theme.h"
 #include "frontend/verdicts.h"
 #include "frontend/view_util.h"
@@ -61,18 +62,26 @@ bool tile(const Tile& t, bool enabled, const std::string& why, bool selected, Im
   if (selected) dl->AddRect(a, b, IM_COL32(255, 255, 255, 220), th.rounding, 0, 2.0f);
   const ImU32 tc = selected ? th.text_dark : (enabled ? th.text : th.text_dim);
   ImFont* font = fonts().bold ? fonts().bold : ImGui::GetFont();
-  const float fs = ImGui::GetFontSize();
-  const ImVec2 ts = font->CalcTextSizeA(fs, FLT_MAX, 0, t.label);
-  const float pad = 8.0f * settings().ui_scale;
+  const float pad = 8.0f * ui_scale();
   const bool has_cost = t.cost && total(*t.cost) > 0;
+  // A long label on a narrow button is drawn smaller (down to 80%) rather than cut.
+  float fs = ImGui::GetFontSize();
+  const float room = (b.x - a.x) - pad;
+  const float natural = font->CalcTextSizeA(fs, FLT_MAX, 0, t.label).x;
+  if (natural > room) fs *= std::max(0.8f, room / natural);
+  const ImVec2 ts = font->CalcTextSizeA(fs, FLT_MAX, 0, t.label);
+  test_label_fits(t.id, ts.x <= room + 0.5f);
   const float ty = has_cost ? a.y + pad * 0.6f : (a.y + b.y - ts.y) * 0.5f;
   dl->AddText(font, fs, ImVec2((a.x + b.x - ts.x) * 0.5f, ty), tc, t.label);
-  const float ks = fs * 0.7f;
-  dl->AddText(ImGui::GetFont(), ks, ImVec2(b.x - pad * 0.5f - ks * 0.7f, a.y + 3.0f),
-              with_alpha(tc, 0.55f), t.key);
+  // The shortcut key in the corner, when it clears the label (not on narrow buttons).
+  const float ks = ImGui::GetFontSize() * 0.7f;
+  const float kx = b.x - pad * 0.5f - ks * 0.7f;
+  if ((a.x + b.x + ts.x) * 0.5f + 2.0f < kx || ty > a.y + 3.0f + ks)
+    dl->AddText(ImGui::GetFont(), ks, ImVec2(kx, a.y + 3.0f), with_alpha(tc, 0.55f), t.key);
   if (has_cost) {
-    const float is = std::min(fs, (b.y - a.y) - ts.y - pad * 1.6f);
     const int n = total(*t.cost);
+    const float is = std::min(
+        {fs, (b.y - a.y) - ts.y - pad * 1.6f, (b.x - a.x - pad) / (static_cast<float>(n) * 1.12f)});
     const float gap = is * 0.12f;
     float x = (a.x + b.x - (static_cast<float>(n) * is + static_cast<float>(n - 1) * gap)) * 0.5f;
     const float y = b.y - is - pad * 0.6f;
@@ -113,10 +122,12 @@ void draw_hand(const GameFrame& f, float card_w, float card_h, float gap) {
     const float step =
         cards > 1 ? std::min(card_w + gap, (slots_w - card_w) / static_cast<float>(cards - 1))
                   : 0.0f;
+    for (int r = 0; r < kNumResources; ++r)  // the cards fly to the middle of the fan
+      set_hand_anchor(r, ImVec2(hand_p.x + slots_w * 0.5f, hand_p.y + card_h * 0.5f));
     for (int k = 0; k < cards; ++k) {
       const ImVec2 a(hand_p.x + static_cast<float>(k) * step, hand_p.y);
       const ImVec2 b(a.x + card_w, a.y + card_h);
-      const float in = 4 * settings().ui_scale;
+      const float in = 4 * ui_scale();
       draw_card(dl, a, b, IM_COL32(132, 58, 44, 255), IM_COL32(72, 30, 22, 255), 2.0f);
       dl->AddRect(ImVec2(a.x + in, a.y + in), ImVec2(b.x - in, b.y - in),
                   IM_COL32(236, 204, 150, 200), 4.0f, 0, 1.5f);
@@ -137,18 +148,19 @@ void draw_hand(const GameFrame& f, float card_w, float card_h, float gap) {
   for (int r = 0; r < kNumResources; ++r) {
     const ImVec2 a(hand_p.x + static_cast<float>(r) * (card_w + gap), hand_p.y);
     const ImVec2 b(a.x + card_w, a.y + card_h);
+    set_hand_anchor(r, ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
     const int n = me.resources[r];
     const ImU32 col = resource_color(static_cast<Resource>(r));
     draw_card(dl, a, b, n > 0 ? IM_COL32(250, 246, 236, 255) : IM_COL32(120, 124, 130, 255),
               n > 0 ? col : IM_COL32(90, 94, 100, 255), 2.5f);
-    draw_resource_icon(dl, ImVec2(a.x + card_w * 0.18f, a.y + 5 * settings().ui_scale),
-                       card_w * 0.64f, static_cast<Resource>(r));
+    draw_resource_icon(dl, ImVec2(a.x + card_w * 0.18f, a.y + 5 * ui_scale()), card_w * 0.64f,
+                       static_cast<Resource>(r));
     char buf[8];
     std::snprintf(buf, sizeof buf, "%d", n);
     ImFont* font = fonts().bold;
     const float fs = ImGui::GetFontSize() * 1.15f;
     const ImVec2 ts = font->CalcTextSizeA(fs, FLT_MAX, 0, buf);
-    dl->AddText(font, fs, ImVec2((a.x + b.x - ts.x) * 0.5f, b.y - ts.y - 2 * settings().ui_scale),
+    dl->AddText(font, fs, ImVec2((a.x + b.x - ts.x) * 0.5f, b.y - ts.y - 2 * ui_scale()),
                 n > 0 ? th.text_dark : IM_COL32(200, 200, 200, 255), buf);
   }
   ImGui::Dummy(ImVec2(5 * (card_w + gap), card_h));
@@ -193,8 +205,7 @@ Command draw_dev_cards(const GameFrame& f) {
       ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.3f, 1));
       ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.25f, 0.65f, 0.35f, 1));
     }
-    if (button(id.c_str(), label, ImVec2(170 * settings().ui_scale, 0), playable, why_not))
-      cmd = play;
+    if (button(id.c_str(), label, ImVec2(170 * ui_scale(), 0), playable, why_not)) cmd = play;
     if (playable) ImGui::PopStyleColor(2);
   }
   if (shown == 0) ImGui::TextDisabled("none yet");
@@ -204,51 +215,44 @@ Command draw_dev_cards(const GameFrame& f) {
 
 }  // namespace
 
-Command draw_action_bar(const GameFrame& f, const Rect& r, Tool tool, bool trade_open,
-                        const LogView& log) {
+namespace {
+
+// The action buttons: one row of seven, or on a phone two rows (the builds and the
+// development card, then roll, trade and end turn) of thumb-sized buttons.
+Command draw_action_tiles(const GameFrame& f, const ActionBarOptions& o, ImVec2 s) {
   Command cmd = Command::None;
   const GameState& st = f.state();
-  const float sc = settings().ui_scale;
-  const ImVec2 s = r.size;
-  ImGui::SetNextWindowPos(r.pos);
-  ImGui::SetNextWindowSize(s);
-  ImGui::Begin(
-      "##bottom", nullptr,
-      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  if (f.viewer < 0) {
-    ImGui::TextUnformatted("Watching the AIs play.");
-    ImGui::End();
-    return cmd;
-  }
   const PlayerState& me = f.obs.view.players[f.viewer];
-
-  ImGui::PushFont(fonts().bold);
-  seat_chip(f.viewer, ImGui::GetFontSize() * 0.8f);
-  ImGui::SameLine();
-  ImGui::Text("%s", f.session.config().seats[static_cast<size_t>(f.viewer)].name.c_str());
-  ImGui::PopFont();
-  ImGui::SameLine();
-  const int cards = f.obs.hand_size[f.viewer];
-  ImGui::TextDisabled("%d VP  |  %d card%s", f.obs.view.total_vp(f.viewer), cards,
-                      cards == 1 ? "" : "s");
-  draw_hand(f, 46 * sc, 60 * sc, 6 * sc);
-  ImGui::SameLine(0, 16 * sc);
-  const Command dev = draw_dev_cards(f);
-  if (dev != Command::None) cmd = dev;
-
-  // The action buttons along the bottom edge.
-  const float bw_total = s.x - 2 * ImGui::GetStyle().WindowPadding.x;
-  const int nbtn = 7;
+  const float sc = ui_scale();
   const float gap = 6 * sc;
-  const float bw = std::min(132 * sc, (bw_total - gap * (nbtn - 1)) / nbtn);
-  const float bh = std::max(54 * sc, ImGui::GetContentRegionAvail().y - 4);
-  const ImVec2 size(bw, bh);
-  ImGui::SetCursorPosY(s.y - bh - ImGui::GetStyle().WindowPadding.y);
-  const Verdict roll = f.verdict(Action::simple(ActionType::Roll));
-  if (tile({"roll", "Roll", "R", nullptr, "Roll the dice (R)"}, roll.ok(),
-           why_text(roll, me.resources, nullptr), false, size))
-    cmd = Command::Roll;
-  ImGui::SameLine(0, gap);
+  const float pad_x = ImGui::GetStyle().WindowPadding.x, pad_y = ImGui::GetStyle().WindowPadding.y;
+  const float inner = s.x - 2 * pad_x;
+  // Button sizes: a row of `n` fills the width (at most 200 wide on a desktop).
+  const auto size_for = [&](int n, float h) {
+    const float w = (inner - gap * static_cast<float>(n - 1)) / static_cast<float>(n);
+    return ImVec2(o.two_rows ? w : std::min(200 * sc, w), h);
+  };
+  ImVec2 build_size, turn_size;
+  if (o.two_rows) {
+    const float h = std::max(44 * sc, (s.y - pad_y - ImGui::GetCursorPosY() - gap) * 0.5f);
+    build_size = size_for(4, h);
+    turn_size = size_for(3, h);
+    ImGui::SetCursorPosY(s.y - pad_y - 2 * h - gap);
+  } else {
+    const float h = std::max(54 * sc, ImGui::GetContentRegionAvail().y - 4);
+    build_size = turn_size = size_for(7, h);
+    ImGui::SetCursorPosY(s.y - h - pad_y);
+  }
+  const auto roll_tile = [&] {
+    const Verdict roll = f.verdict(Action::simple(ActionType::Roll));
+    if (tile({"roll", "Roll", "R", nullptr, "Roll the dice (R)"}, roll.ok(),
+             why_text(roll, me.resources, nullptr), false, turn_size))
+      cmd = Command::Roll;
+  };
+  if (!o.two_rows) {
+    roll_tile();
+    ImGui::SameLine(0, gap);
+  }
   struct Build {
     const char* id;
     const char* label;
@@ -273,28 +277,136 @@ Command draw_action_bar(const GameFrame& f, const Rect& r, Tool tool, bool trade
     char tip[96];
     std::snprintf(tip, sizeof tip, "Build a %s (%s). %d left.", b.piece, b.key, b.left);
     if (tile({b.id, b.label, b.key, b.cost, tip}, v.ok(), why_text(v, me.resources, b.cost),
-             tool == b.tool, size))
+             o.tool == b.tool, build_size))
       cmd = b.cmd;
     ImGui::SameLine(0, gap);
   }
   const Verdict buy = f.verdict(Action::simple(ActionType::BuyDevCard));
   if (tile({"buy_dev", "Dev card", "D", &kDevCardCost, "Buy a development card (D)"}, buy.ok(),
-           why_text(buy, me.resources, &kDevCardCost), false, size))
+           why_text(buy, me.resources, &kDevCardCost), false, build_size))
     cmd = Command::BuyDevCard;
+  if (o.two_rows) {
+    ImGui::SetCursorPosY(s.y - pad_y - turn_size.y);
+    roll_tile();
+  }
   ImGui::SameLine(0, gap);
   const bool main_phase = f.my_turn && st.phase == Phase::Main;
   if (tile({"trade", "Trade", "T", nullptr, "Open the trade panel (T)"}, main_phase,
-           "You can trade in your main phase, after rolling.", trade_open && main_phase, size))
+           "You can trade in your main phase, after rolling.", o.trade_open && main_phase,
+           turn_size))
     cmd = Command::ToggleTrade;
   ImGui::SameLine(0, gap);
   const Verdict end = f.verdict(Action::simple(ActionType::EndTurn));
   if (tile({"end_turn", "End turn", "E", nullptr, "End your turn (E)"}, end.ok(),
-           why_text(end, me.resources, nullptr), false, size))
+           why_text(end, me.resources, nullptr), false, turn_size))
     cmd = Command::EndTurn;
-  // The last roll's dice, top right.
-  const float die = 38 * sc;
-  log.draw_dice(ImGui::GetWindowDrawList(),
-                ImVec2(r.pos.x + s.x - 2 * die - 26 * sc, r.pos.y + 12 * sc), die);
+  return cmd;
+}
+
+// Phones: the development cards behind one button beside the hand; a tap lists them.
+Command draw_dev_cards_button(const GameFrame& f, ImVec2 size) {
+  Command cmd = Command::None;
+  const PlayerState& me = f.obs.view.players[f.viewer];
+  int cards = 0, playable = 0;
+  for (int d = 0; d < kNumDevCardTypes; ++d) cards += me.dev_cards[d];
+  for (ActionType t : {ActionType::PlayKnight, ActionType::PlayRoadBuilding,
+                       ActionType::PlayYearOfPlenty, ActionType::PlayMonopoly})
+    playable += f.can(t) ? 1 : 0;
+  if (playable > 0) {
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.3f, 1));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.25f, 0.65f, 0.35f, 1));
+  }
+  if (button("dev_cards", "##dev_cards", size)) ImGui::OpenPopup("dev_cards_popup");
+  if (playable > 0) ImGui::PopStyleColor(2);
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  char count[16];
+  std::snprintf(count, sizeof count, "%d", cards);
+  ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
+  const float fs = ImGui::GetFontSize() * 0.85f;
+  const char* l1 = "Dev";
+  const char* l2 = "cards";
+  const float cx = (a.x + b.x) * 0.5f;
+  const float w1 = bold->CalcTextSizeA(fs, FLT_MAX, 0, l1).x;
+  const float w2 = bold->CalcTextSizeA(fs, FLT_MAX, 0, l2).x;
+  const float big = ImGui::GetFontSize() * 1.2f;
+  const float wc = bold->CalcTextSizeA(big, FLT_MAX, 0, count).x;
+  const float y = a.y + (b.y - a.y - (2 * fs + big)) * 0.5f;
+  const ImU32 tc = theme().text;
+  dl->AddText(bold, fs, ImVec2(cx - w1 * 0.5f, y), tc, l1);
+  dl->AddText(bold, fs, ImVec2(cx - w2 * 0.5f, y + fs), tc, l2);
+  dl->AddText(bold, big, ImVec2(cx - wc * 0.5f, y + 2 * fs), tc, count);
+  test_label_fits("dev_cards", std::max(w2, wc) <= b.x - a.x);
+  ImGui::SetNextWindowPos(ImVec2(b.x, a.y), ImGuiCond_Always, ImVec2(1, 1));
+  if (ImGui::BeginPopup("dev_cards_popup")) {
+    const Command c = draw_dev_cards(f);
+    if (c != Command::None) {
+      cmd = c;
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  return cmd;
+}
+
+}  // namespace
+
+Command draw_action_bar(const GameFrame& f, const Rect& r, const ActionBarOptions& o,
+                        const LogView& log) {
+  Command cmd = Command::None;
+  const float sc = ui_scale();
+  const ImVec2 s = r.size;
+  ImGui::SetNextWindowPos(r.pos);
+  ImGui::SetNextWindowSize(s);
+  ImGui::Begin("##bottom", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse);
+  if (f.viewer < 0) {
+    ImGui::TextUnformatted("Watching the AIs play.");
+    if (o.dice) {
+      const float die = 38 * sc;
+      log.draw_dice(ImGui::GetWindowDrawList(),
+                    ImVec2(r.pos.x + s.x - 2 * die - 26 * sc, r.pos.y + 12 * sc), die);
+    }
+    ImGui::End();
+    return cmd;
+  }
+  if (o.two_rows) {
+    // The hand and the development cards' button share the top row.
+    const float gap = 5 * sc;
+    const float inner = s.x - 2 * ImGui::GetStyle().WindowPadding.x;
+    const float dev_w = 64 * sc;
+    const float card_w = std::min(52 * sc, (inner - dev_w - 6 * gap) / 5);
+    draw_hand(f, card_w, 60 * sc, gap);
+    ImGui::SameLine(0, 0);
+    ImGui::SetCursorPosX(s.x - ImGui::GetStyle().WindowPadding.x - dev_w);
+    const Command dev = draw_dev_cards_button(f, ImVec2(dev_w, 60 * sc));
+    if (dev != Command::None) cmd = dev;
+  } else {
+    ImGui::PushFont(fonts().bold);
+    seat_chip(f.viewer, ImGui::GetFontSize() * 0.8f);
+    ImGui::SameLine();
+    ImGui::Text("%s", f.session.config().seats[static_cast<size_t>(f.viewer)].name.c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    const int cards = f.obs.hand_size[f.viewer];
+    ImGui::TextDisabled("%d VP  |  %d card%s", f.obs.view.total_vp(f.viewer), cards,
+                        cards == 1 ? "" : "s");
+    draw_hand(f, 46 * sc, 60 * sc, 6 * sc);
+    ImGui::SameLine(0, 16 * sc);
+    const Command dev = draw_dev_cards(f);
+    if (dev != Command::None) cmd = dev;
+  }
+  // A bar cut down to the hand (a phone's open trade sheet) has no buttons.
+  if (!o.two_rows || s.y - ImGui::GetCursorPosY() >= 88 * sc) {
+    const Command c = draw_action_tiles(f, o, s);
+    if (c != Command::None) cmd = c;
+  }
+  if (o.dice) {  // the last roll's dice, top right
+    const float die = 38 * sc;
+    log.draw_dice(ImGui::GetWindowDrawList(),
+                  ImVec2(r.pos.x + s.x - 2 * die - 26 * sc, r.pos.y + 12 * sc), die);
+  }
   ImGui::End();
   return cmd;
 }

@@ -8,8 +8,15 @@
 
 namespace catan::ui {
 
-// `tool` and `trade_open` show which buttons are selected. Returns what was clicked.
-Command draw_action_bar(const GameFrame& f, const Rect& r, Tool tool, bool trade_open,
+struct ActionBarOptions {
+  Tool tool = Tool::None;   // the selected build button
+  bool trade_open = false;  // the Trade button shows selected
+  bool two_rows = false;    // phones: two rows of buttons, the development cards behind one
+  bool dice = true;         // the last roll's dice in the top right corner (phones: on the board)
+};
+
+// Returns what was clicked.
+Command draw_action_bar(const GameFrame& f, const Rect& r, const ActionBarOptions& o,
                         const LogView& log);
 
 }  // namespace catan::ui

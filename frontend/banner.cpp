@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "frontend/overlays.h"
 #include "frontend/players_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
@@ -37,7 +38,7 @@ std::string banner_text(const Session& s, Tool tool) {
 // on a narrow screen). Returns the height it took.
 float draw_strip(const char* window, const char* id, const std::string& text, ImVec4 bg,
                  const Rect& r, float below) {
-  const float sc = settings().ui_scale;
+  const float sc = ui_scale();
   const float max_w = std::max(160 * sc, r.size.x - 16 * sc);
   ImGui::SetNextWindowPos(ImVec2(r.pos.x + r.size.x * 0.5f, r.max().y + 8 * sc + below),
                           ImGuiCond_Always, ImVec2(0.5f, 0));
@@ -89,9 +90,8 @@ float draw_timer_notices(const Session& s, const Rect& r) {
 
 void draw_notice(const GameFrame& f, const Rect& r, float below) {
   if (!f.notice.visible(f.now)) return;
-  ImGui::SetNextWindowPos(
-      ImVec2(r.pos.x + r.size.x * 0.5f, r.max().y + 8 * settings().ui_scale + below),
-      ImGuiCond_Always, ImVec2(0.5f, 0));
+  ImGui::SetNextWindowPos(ImVec2(r.pos.x + r.size.x * 0.5f, r.max().y + 8 * ui_scale() + below),
+                          ImGuiCond_Always, ImVec2(0.5f, 0));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.55f, 0.15f, 0.12f, 0.95f));
   ImGui::Begin("##error", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
@@ -108,7 +108,7 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
   BannerChoice choice = BannerChoice::None;
   Session& session = f.session;
   const GameState& st = f.state();
-  const float sc = settings().ui_scale;
+  const float sc = ui_scale();
   const ImVec2 s = r.size;
   const int active = st.phase == Phase::GameOver ? st.winner : st.to_move();
   ImGui::SetNextWindowPos(r.pos);
@@ -126,22 +126,29 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
                     player_color(active), 4.0f);
   // Right side, right to left: menu, help, results, take back control, timer.
   float x = s.x - 12 * sc;
-  const float bh = 34 * sc;
+  // Thumb-sized buttons: 44 points square.
+  const float bh = std::min(44 * sc, s.y - 4 * sc);
   const float by = (s.y - bh) * 0.5f;
-  x -= 36 * sc;
+  x -= bh - 4 * sc;
   ImGui::SetCursorPos(ImVec2(x, by));
-  if (button("menu", "...", ImVec2(36 * sc, bh))) ImGui::OpenPopup("game_menu");
-  x -= 36 * sc + 6 * sc;
+  if (button("menu", "...", ImVec2(bh, bh))) ImGui::OpenPopup("game_menu");
+  x -= bh + 6 * sc;
   ImGui::SetCursorPos(ImVec2(x, by));
-  if (button("help", "?", ImVec2(36 * sc, bh))) choice = BannerChoice::ToggleHelp;
+  if (button("help", "?", ImVec2(bh, bh))) choice = BannerChoice::ToggleHelp;
   if (ImGui::BeginPopup("game_menu")) {
-    if (ImGui::MenuItem("Settings")) choice = BannerChoice::Settings;
-    if (ImGui::MenuItem(session.paused() ? "Resume" : "Pause"))
-      session.set_paused(!session.paused());
-    if (ImGui::MenuItem("Help (?)")) choice = BannerChoice::ShowHelp;
-    ImGui::Separator();
-    if (ImGui::MenuItem("New game...")) choice = BannerChoice::NewGame;
-    test_id("menu_new_game");
+    switch (draw_menu_items(session, f.notice, f.now)) {
+      case MenuChoice::None:
+        break;
+      case MenuChoice::Settings:
+        choice = BannerChoice::Settings;
+        break;
+      case MenuChoice::Help:
+        choice = BannerChoice::ShowHelp;
+        break;
+      case MenuChoice::NewGame:
+        choice = BannerChoice::NewGame;
+        break;
+    }
     ImGui::EndPopup();
   }
   if (results_button) {
@@ -171,15 +178,27 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
     ImGui::ProgressBar(std::min(1.0f, frac), ImVec2(120 * sc, bh * 0.7f), buf);
     ImGui::PopStyleColor();
   }
-  // The text, left of the buttons (cut short on a narrow screen rather than drawn under them).
+  // The text, left of the buttons: one large line, or on a narrow banner up to two lines at
+  // the normal size (clipped rather than drawn under the buttons).
   const std::string text = banner_text(session, tool);
-  ImGui::PushClipRect(ImVec2(wp.x, wp.y), ImVec2(wp.x + std::max(18 * sc, x - 6 * sc), wp.y + s.y),
-                      true);
-  ImGui::SetCursorPos(ImVec2(18 * sc, (s.y - ImGui::GetFontSize() * 1.25f) * 0.5f));
+  const float left = 18 * sc, right = std::max(left + 40 * sc, x - 6 * sc);
+  ImGui::PushClipRect(ImVec2(wp.x, wp.y), ImVec2(wp.x + right, wp.y + s.y), true);
   ImGui::PushFont(fonts().bold);
-  ImGui::SetWindowFontScale(1.2f);
-  ImGui::TextUnformatted(text.c_str());
-  ImGui::SetWindowFontScale(1.0f);
+  ImFont* font = ImGui::GetFont();
+  const float big = ImGui::GetFontSize() * 1.2f;
+  if (font->CalcTextSizeA(big, FLT_MAX, 0, text.c_str()).x <= right - left) {
+    ImGui::SetCursorPos(ImVec2(left, (s.y - big * 1.05f) * 0.5f));
+    ImGui::SetWindowFontScale(1.2f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::SetWindowFontScale(1.0f);
+  } else {
+    const float fs = ImGui::GetFontSize();
+    const float h = font->CalcTextSizeA(fs, right - left, right - left, text.c_str()).y;
+    ImGui::SetCursorPos(ImVec2(left, std::max(2.0f, (s.y - h) * 0.5f)));
+    ImGui::PushTextWrapPos(right);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+  }
   ImGui::PopFont();
   ImGui::PopClipRect();
   ImGui::End();

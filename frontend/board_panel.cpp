@@ -59,8 +59,9 @@ Action action_for(const BoardPick& pick, Phase ph, Tool tool) {
 
 }  // namespace
 
-void draw_board_panel(const GameFrame& f, const Rect& r, BoardView& board, Tool tool) {
-  const float sc = settings().ui_scale;
+void draw_board_panel(const GameFrame& f, const Rect& r, BoardView& board, Tool tool,
+                      const LogView* dice, bool zoom_buttons) {
+  const float sc = ui_scale();
   const ImVec2 s = r.size;
   ImGui::SetNextWindowPos(r.pos);
   ImGui::SetNextWindowSize(s);
@@ -77,17 +78,25 @@ void draw_board_panel(const GameFrame& f, const Rect& r, BoardView& board, Tool 
   // The zoom buttons in a window of their own over the board's corner: ImGui gives the
   // pointer to the topmost window under it, so the board (one button as large as the panel)
   // does not take their clicks and taps.
-  ImGui::SetCursorPos(ImVec2(s.x - 44 * sc, s.y - 100 * sc));
-  ImGui::BeginChild("##zoom", ImVec2(34 * sc, 98 * sc), false,
-                    ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar |
-                        ImGuiWindowFlags_NoScrollWithMouse);
-  ImGui::SetCursorPos(ImVec2(0, 0));
-  if (button("zoom_in", "+", ImVec2(34 * sc, 30 * sc))) board.pinch(0.05f);
-  ImGui::SetCursorPos(ImVec2(0, 34 * sc));
-  if (button("zoom_out", "-", ImVec2(34 * sc, 30 * sc))) board.pinch(-0.05f);
-  ImGui::SetCursorPos(ImVec2(0, 68 * sc));
-  if (button("zoom_fit", "Fit", ImVec2(34 * sc, 28 * sc))) board.reset_view();
-  ImGui::EndChild();
+  if (zoom_buttons) {
+    // Thumb-sized: 44 points square.
+    const float zb = 44 * sc, zg = 6 * sc;
+    ImGui::SetCursorPos(ImVec2(s.x - zb - 8 * sc, s.y - 3 * zb - 2 * zg - 8 * sc));
+    ImGui::BeginChild("##zoom", ImVec2(zb, 3 * zb + 2 * zg), false,
+                      ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar |
+                          ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::SetCursorPos(ImVec2(0, 0));
+    if (button("zoom_in", "+", ImVec2(zb, zb))) board.pinch(0.05f);
+    ImGui::SetCursorPos(ImVec2(0, zb + zg));
+    if (button("zoom_out", "-", ImVec2(zb, zb))) board.pinch(-0.05f);
+    ImGui::SetCursorPos(ImVec2(0, 2 * (zb + zg)));
+    if (button("zoom_fit", "Fit", ImVec2(zb, zb))) board.reset_view();
+    ImGui::EndChild();
+  }
+  if (dice) {
+    const float die = 34 * sc;
+    dice->draw_dice(ImGui::GetWindowDrawList(), ImVec2(r.pos.x + 8 * sc, r.pos.y + 8 * sc), die);
+  }
   ImGui::End();
   ImGui::PopStyleVar(2);
 }

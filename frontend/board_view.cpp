@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "frontend/theme.h"
+#include "frontend/widgets.h"
 
 namespace catan::ui {
 namespace {
@@ -239,6 +240,33 @@ void draw_robbable(ImDrawList* dl, ImVec2 c, float u,
   }
 }
 
+// A click, a tap or a key this frame: what skips the production effect.
+bool any_input(const ImGuiIO& io) {
+  for (bool c : io.MouseClicked)
+    if (c) return true;
+  for (float d : io.KeysDownDuration)
+    if (d == 0.0f) return true;
+  return false;
+}
+
+bool contains(const std::vector<int>& ids, int id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+bool is_highlighted(const BoardHighlights& hl, const BoardPick& p) {
+  switch (p.kind) {
+    case BoardPick::Vertex:
+      return contains(hl.vertices, p.id);
+    case BoardPick::Edge:
+      return contains(hl.edges, p.id);
+    case BoardPick::Hex:
+      return contains(hl.hexes, p.id);
+    case BoardPick::None:
+      break;
+  }
+  return false;
+}
+
 }  // namespace
 
 ImVec2 BoardView::vertex_pos(int v) const {
@@ -252,6 +280,47 @@ ImVec2 BoardView::edge_pos(int e) const {
 ImVec2 BoardView::hex_pos(int h) const {
   const auto& t = topology().hexes[h];
   return to_screen(t.x, t.y);
+}
+
+void BoardView::draw_confirm(const Observation& obs, ImVec2 p0, ImVec2 size, BoardPick* pick) {
+  confirm_min_ = confirm_max_ = ImVec2(0, 0);
+  if (selected_.kind == BoardPick::None) return;
+  const int id = selected_.id;
+  const ImVec2 spot = selected_.kind == BoardPick::Vertex ? vertex_pos(id)
+                      : selected_.kind == BoardPick::Edge ? edge_pos(id)
+                                                          : hex_pos(id);
+  const float sc = ui_scale();
+  // Thumb-sized: at least 44 points (CSS pixels in the browser) high.
+  const float bh = std::max(44.0f, 44.0f * sc), gap = 6.0f * sc;
+  const char* label = obs.view.phase == Phase::Main ? "Build" : "Place";
+  const float bw = std::max(bh * 2.0f, ImGui::CalcTextSize(label).x + 28.0f * sc);
+  const ImVec2 box(bw + gap + bh, bh);
+  // Above the spot, clear of the ghost piece; below it when there is no room above.
+  const float lift = (selected_.kind == BoardPick::Hex ? 0.6f : 0.38f) * scale_;
+  ImVec2 pos(spot.x - box.x * 0.5f, spot.y - lift - box.y);
+  if (pos.y < p0.y + 4) pos.y = spot.y + lift;
+  pos.x = std::clamp(pos.x, p0.x + 4, std::max(p0.x + 4, p0.x + size.x - box.x - 4));
+  pos.y = std::clamp(pos.y, p0.y + 4, std::max(p0.y + 4, p0.y + size.y - box.y - 4));
+  // A window of its own, so that the board (one button as large as the panel) does not take
+  // the taps meant for it.
+  ImGui::SetCursorScreenPos(pos);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::BeginChild("##place_confirm", box, false,
+                    ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar |
+                        ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.3f, 1));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.25f, 0.65f, 0.35f, 1));
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImVec4(0.25f, 0.65f, 0.35f, 1));
+  const bool confirm = button("board_confirm", label, ImVec2(bw, bh));
+  ImGui::PopStyleColor(3);
+  ImGui::SameLine(0, gap);
+  const bool cancel = button("board_cancel", "\xE2\x9C\x95", ImVec2(bh, bh));  // U+2715
+  ImGui::EndChild();
+  ImGui::PopStyleVar();
+  confirm_min_ = pos;
+  confirm_max_ = ImVec2(pos.x + box.x, pos.y + box.y);
+  if (confirm) *pick = selected_;
+  if (confirm || cancel) selected_ = {};
 }
 
 void BoardView::pinch(float delta) {
@@ -271,6 +340,23 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   const bool hovered = ImGui::IsItemHovered();
   const bool active = ImGui::IsItemActive();
   ImGuiIO& io = ImGui::GetIO();
+  const double t_now = ImGui::GetTime();
+
+  // Production: a new payout starts the effect; any click, tap or key skips one running.
+  if (any_input(io)) fx_.skip();
+  fx_.observe(obs.view, t_now);
+
+  // Touch or mouse: PointerInput takes the pointer off the screen after every lifted touch,
+  // so a press that follows it within a few frames is a tap.
+  const int frame = ImGui::GetFrameCount();
+  if (!ImGui::IsMousePosValid()) away_frame_ = frame;
+  if (ImGui::IsItemActivated()) touch_press_ = frame - away_frame_ <= 3;
+  // A tap selection lasts while its spot is offered and no press lands elsewhere.
+  const bool on_confirm = selected_.kind != BoardPick::None && io.MousePos.x >= confirm_min_.x &&
+                          io.MousePos.y >= confirm_min_.y && io.MousePos.x < confirm_max_.x &&
+                          io.MousePos.y < confirm_max_.y;
+  if (!is_highlighted(hl, selected_) || (ImGui::IsMouseClicked(0) && !hovered && !on_confirm))
+    selected_ = {};
 
   // Zoom (wheel / pinch) around the pointer, pan by dragging.
   const float fit = std::min(size.x / (2 * kHalfW), size.y / (2 * kHalfH));
@@ -301,7 +387,6 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   const float u = scale_;
 
   // The highlighted spot under the pointer.
-  const double t_now = ImGui::GetTime();
   const float pulse = 0.55f + 0.45f * static_cast<float>(std::sin(t_now * 4.0));
   const ImVec2 mouse = io.MousePos;
   const bool pointer_in = hovered || active;
@@ -322,6 +407,9 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     if (pointer_in && d < (0.75f * u) * (0.75f * u) && d < best)
       best = d, hover = {BoardPick::Hex, h};
   }
+
+  // The spot whose piece shows as a ghost: the tap selection, else the one under the pointer.
+  const BoardPick shown = selected_.kind != BoardPick::None ? selected_ : hover;
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), true);
@@ -458,6 +546,14 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     if (s.robber_hex == h) dl->AddCircleFilled(c, r, IM_COL32(0, 0, 0, 110));
   }
 
+  // Production: the paying hexes light up.
+  fx_.draw_hexes(
+      dl,
+      [&](int h, ImVec2* pts) {
+        for (int k = 0; k < 6; ++k) pts[k] = vertex_pos(topo.hexes[h].vertices[k]);
+      },
+      t_now);
+
   // The robber's hexes: outlined inside the hex, under the roads and buildings, so that who
   // is on which hex stays in view.
   const ImU32 kHalo = IM_COL32(20, 24, 34, 150);
@@ -465,7 +561,7 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     ImVec2 pts[6];
     for (int k = 0; k < 6; ++k)
       pts[k] = lerp(hex_pos(h), vertex_pos(topo.hexes[h].vertices[k]), 0.9f);
-    const bool hov = hover.kind == BoardPick::Hex && hover.id == h;
+    const bool hov = shown.kind == BoardPick::Hex && shown.id == h;
     if (hov) dl->AddConvexPolyFilled(pts, 6, IM_COL32(255, 255, 255, 60));
     // A dark under-stroke keeps the marker visible on light terrain (fields, desert).
     dl->AddPolyline(pts, 6, kHalo, ImDrawFlags_Closed, hov ? 7.0f : 5.5f);
@@ -500,7 +596,7 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   // the one under the pointer shows a ghost piece.
   const ImU32 ghost = with_alpha(player_color(hl.seat), 0.75f);
   for (int h : hl.hexes) {
-    if (hover.kind == BoardPick::Hex && hover.id == h)
+    if (shown.kind == BoardPick::Hex && shown.id == h)
       draw_robber(dl, ImVec2(hex_pos(h).x - 0.42f * u, hex_pos(h).y + 0.05f * u), u, th.robber,
                   true);
     draw_robbable(dl, hex_pos(h), u, robbable_seats(obs, h, hl.seat));
@@ -508,7 +604,7 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   for (int e : hl.edges) {
     const auto& ed = topo.edges[e];
     const ImVec2 a = vertex_pos(ed.vertices[0]), b = vertex_pos(ed.vertices[1]);
-    if (hover.kind == BoardPick::Edge && hover.id == e) {
+    if (shown.kind == BoardPick::Edge && shown.id == e) {
       draw_road(dl, a, b, u, hl.seat, ghost, IM_COL32(255, 255, 255, 230), false);
     } else {
       const float w = std::max(4.0f, 0.09f * u);
@@ -519,7 +615,7 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   }
   for (int v : hl.vertices) {
     const ImVec2 c = vertex_pos(v);
-    if (hover.kind == BoardPick::Vertex && hover.id == v) {
+    if (shown.kind == BoardPick::Vertex && shown.id == v) {
       if (hl.vertices_are_cities)
         draw_city(dl, c, u, hl.seat, ghost, IM_COL32(255, 255, 255, 230));
       else
@@ -534,11 +630,25 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   dl->PopClipRect();
 
   if (hover.kind != BoardPick::None) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-  // A click (press and release without dragging) on a highlighted spot.
+  // A click (press and release without dragging) on a highlighted spot picks it; a tap
+  // selects it, and a second tap on it confirms. A press elsewhere on the board cancels.
   if (ImGui::IsItemDeactivated()) {
-    if (!dragging_ && hover.kind != BoardPick::None) pick = hover;
+    if (!dragging_) {
+      if (hover.kind == BoardPick::None) {
+        selected_ = {};
+      } else if (!touch_press_ || selected_ == hover) {
+        pick = hover;
+        selected_ = {};
+      } else {
+        selected_ = hover;
+      }
+    }
     dragging_ = false;
   }
+  draw_confirm(obs, p0, size, &pick);
+  fx_.draw_flights(
+      ImGui::GetForegroundDrawList(), [&](int h) { return hex_pos(h); }, obs.seat,
+      std::clamp(0.42f * u, 20.0f, 36.0f * ui_scale()), t_now);
   return pick;
 }
 

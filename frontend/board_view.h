@@ -1,11 +1,19 @@
 // BoardView: the island drawn on an ImGui draw-list canvas (an InvisibleButton), with zoom
-// (wheel, pinch), pan (drag) and click/tap picking of legal spots only.
+// (wheel, pinch), pan (drag) and click/tap picking of legal spots only, and the production
+// effect (production_fx.h) when a roll pays out.
+//
+// A mouse click on a legal spot picks it at once. A tap (the pointer came from a touch: it
+// was off the screen just before the press, as PointerInput leaves it after every lifted
+// touch) only selects the spot: the piece shows there with a floating confirm button
+// ("Build" / "Place", test id "board_confirm") and a cancel button ("board_cancel") beside
+// it. Tapping the selected spot again also confirms; tapping anywhere else cancels.
 #pragma once
 #include <imgui.h>
 
 #include <vector>
 
 #include "engine/observation.h"
+#include "frontend/production_fx.h"
 
 namespace catan::ui {
 
@@ -21,13 +29,18 @@ struct BoardHighlights {
 struct BoardPick {
   enum Kind { None, Vertex, Edge, Hex } kind = None;
   int id = -1;
+  bool operator==(const BoardPick&) const = default;
 };
 
 class BoardView {
  public:
   // Draws the board filling `size` at the cursor. Returns the highlighted spot that was
-  // clicked or tapped (a drag pans instead of clicking).
+  // clicked, or whose tap selection was confirmed (a drag pans instead of clicking).
   BoardPick draw(const Observation& obs, const BoardHighlights& hl, ImVec2 size);
+
+  // The spot a tap selected, awaiting its confirmation (kind None when there is none).
+  const BoardPick& selected() const { return selected_; }
+  ProductionFx& production() { return fx_; }
 
   // Screen position (ImGui coordinates) of a vertex / edge midpoint / hex centre as laid out
   // in the last frame. Used by the UI test mode to click on the board.
@@ -39,6 +52,8 @@ class BoardView {
   void reset_view() { zoom_ = 1.0f, pan_ = ImVec2(0, 0); }
 
  private:
+  // The floating confirm and cancel buttons of a tap selection; *pick on confirm.
+  void draw_confirm(const Observation& obs, ImVec2 p0, ImVec2 size, BoardPick* pick);
   ImVec2 to_screen(float x, float y) const {
     return ImVec2(origin_.x + x * scale_, origin_.y + y * scale_);
   }
@@ -48,6 +63,13 @@ class BoardView {
   float scale_ = 40.0f;
   bool dragging_ = false;
   float pending_pinch_ = 0.0f;
+  // Touch placement: the press came from a touch, the selected spot, the confirm buttons'
+  // rectangle last frame, and the last frame the pointer was off the screen.
+  bool touch_press_ = false;
+  BoardPick selected_;
+  ImVec2 confirm_min_{0, 0}, confirm_max_{0, 0};
+  int away_frame_ = -100;
+  ProductionFx fx_;
 };
 
 }  // namespace catan::ui

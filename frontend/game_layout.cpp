@@ -4,24 +4,95 @@
 
 namespace catan::ui {
 
-GameLayout layout_game(ImVec2 ds, float sc) {
+namespace {
+
+LayoutShape shape_for(ImVec2 ds, float sc) {
+  if (ds.x < 600.0f * sc && ds.x < ds.y) return LayoutShape::PhonePortrait;
+  if (ds.y < 500.0f * sc && ds.x > ds.y) return LayoutShape::PhoneLandscape;
+  return ds.x < 760.0f * sc || ds.x < ds.y * 0.9f ? LayoutShape::Portrait : LayoutShape::Landscape;
+}
+
+// Heights of the phone rows.
+struct PhoneRows {
+  float banner, chips, tabs, bar;
+};
+PhoneRows phone_rows(float sc, bool landscape) {
+  // The bar: the hand (cards 60 high), two rows of buttons at least 44 high, padding.
+  const float buttons = landscape ? 46.0f : 52.0f;
+  return {50.0f * sc, 44.0f * sc, 44.0f * sc, (64.0f + 2 * buttons + 6.0f + 22.0f) * sc};
+}
+
+}  // namespace
+
+float screen_scale(ImVec2 ds) {
+  const float f = std::min(ds.x / 1400.0f, ds.y / 800.0f);
+  if (f <= 1.0f) return 1.0f;
+  return std::min(1.75f, 1.0f + (f - 1.0f) * 0.8f);
+}
+
+GameLayout layout_game(ImVec2 ds, float sc, LayoutWants wants) {
+  const bool sheet_open = wants.sheet_open;
   GameLayout l;
-  l.shape =
-      ds.x < 760.0f * sc || ds.x < ds.y * 0.9f ? LayoutShape::Portrait : LayoutShape::Landscape;
-  const float m = 8.0f * sc;  // margin around and between panels
+  l.shape = shape_for(ds, sc);
+  const float m = (l.phone() ? 4.0f : 8.0f) * sc;  // margin around and between panels
+  if (l.shape == LayoutShape::PhonePortrait) {
+    PhoneRows h = phone_rows(sc, false);
+    // While the trade sheet is open the bar keeps only the hand: the sheet needs the height,
+    // and its tab closes it again.
+    if (sheet_open && wants.trade) h.bar = (64.0f + 22.0f) * sc;
+    const float w = ds.x - 2 * m;
+    float y = m;
+    l.banner = {ImVec2(m, y), ImVec2(w, h.banner)};
+    y += h.banner + m;
+    l.chips = {ImVec2(m, y), ImVec2(w, h.chips)};
+    y += h.chips + m;
+    l.action_bar = {ImVec2(m, ds.y - m - h.bar), ImVec2(w, h.bar)};
+    l.sheet_tabs = {ImVec2(m, l.action_bar.pos.y - m - h.tabs), ImVec2(w, h.tabs)};
+    l.board = {ImVec2(m, y), ImVec2(w, l.sheet_tabs.pos.y - m - y)};
+    if (sheet_open) {
+      // Over the lower part of the board: the top of the island stays in view. The trade
+      // panel takes the chips' row and the whole board (its targets name the players).
+      const float top = wants.trade ? l.chips.pos.y
+                                    : l.board.pos.y + std::min(l.board.size.y * 0.3f, 160.0f * sc);
+      l.side = {ImVec2(m, top), ImVec2(w, l.sheet_tabs.pos.y - top)};
+    }
+    return l;
+  }
+  if (l.shape == LayoutShape::PhoneLandscape) {
+    const PhoneRows h = phone_rows(sc, true);
+    const float col_w = std::clamp(ds.x * 0.45f, 330.0f * sc, 440.0f * sc);
+    const float x = ds.x - m - col_w;
+    l.board = {ImVec2(m, m), ImVec2(x - 2 * m, ds.y - 2 * m)};
+    float y = m;
+    l.banner = {ImVec2(x, y), ImVec2(col_w, h.banner)};
+    y += h.banner + m;
+    l.action_bar = {ImVec2(x, ds.y - m - h.bar), ImVec2(col_w, h.bar)};
+    l.sheet_tabs = {ImVec2(x, l.action_bar.pos.y - m - h.tabs), ImVec2(col_w, h.tabs)};
+    // The chips take what is left between the banner and the tabs (at least one row).
+    l.chips = {ImVec2(x, y), ImVec2(col_w, std::max(h.chips, l.sheet_tabs.pos.y - m - y))};
+    if (sheet_open) {
+      // Most of the board's width: the island's left edge stays in view beside it.
+      const float sw =
+          std::min(l.board.size.x, std::clamp(l.board.size.x * 0.8f, 360.0f * sc, 440.0f * sc));
+      l.side = {ImVec2(l.board.max().x - sw, m), ImVec2(sw, ds.y - 2 * m)};
+    }
+    return l;
+  }
   const float banner_h = 56.0f * sc;
   Rect main{ImVec2(m, m), ImVec2(0, 0)};  // banner, board and action bar, top to bottom
   float bar_h = 0;
   if (l.shape == LayoutShape::Landscape) {
-    const float side_w = std::clamp(ds.x * 0.27f, 280.0f * sc, 400.0f * sc);
+    const float side_w = std::clamp(ds.x * 0.28f, 300.0f * sc, 420.0f * sc);
     l.side = {ImVec2(ds.x - side_w - m, m), ImVec2(side_w, ds.y - 2 * m)};
     main.size = ImVec2(ds.x - side_w - 3 * m, ds.y - 2 * m);
     bar_h = 178.0f * sc;
   } else {
-    const float side_h = std::max(160.0f * sc, ds.y * 0.26f);
+    // Trading needs more height than the log: the side panel grows while it shows.
+    const float side_h = wants.trade ? std::max(ds.y * 0.26f, std::min(ds.y * 0.57f, 590.0f * sc))
+                                     : std::max(160.0f * sc, ds.y * 0.26f);
     l.side = {ImVec2(m, ds.y - side_h - m), ImVec2(ds.x - 2 * m, side_h)};
     main.size = ImVec2(ds.x - 2 * m, ds.y - side_h - 3 * m);
-    bar_h = 210.0f * sc;
+    bar_h = 190.0f * sc;
   }
   l.banner = {main.pos, ImVec2(main.size.x, banner_h)};
   l.action_bar = {ImVec2(main.pos.x, main.pos.y + main.size.y - bar_h), ImVec2(main.size.x, bar_h)};

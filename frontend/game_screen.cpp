@@ -8,6 +8,7 @@
 #include "frontend/board_panel.h"
 #include "frontend/game_layout.h"
 #include "frontend/overlays.h"
+#include "frontend/players_view.h"
 #include "frontend/shortcuts.h"
 #include "frontend/theme.h"
 
@@ -126,9 +127,21 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
   const GameFrame f = make_game_frame(session, now, notice);
   sync_tool(f, st);
   st.log.update(session, now);
-  const GameLayout l = layout_game(ImGui::GetIO().DisplaySize, settings().ui_scale);
+  {
+    const Phase ph = f.state().phase;
+    st.side.board_needed(f.my_turn && (st.tool != Tool::None || ph == Phase::SetupSettlement ||
+                                       ph == Phase::SetupRoad || ph == Phase::MoveRobber ||
+                                       ph == Phase::RoadBuilding1 || ph == Phase::RoadBuilding2));
+  }
+  LayoutWants wants;
+  wants.sheet_open = st.side.sheet_open;
+  wants.trade = st.side.tab == SideTabsState::Trade;
+  const GameLayout l = layout_game(ImGui::GetIO().DisplaySize, ui_scale(), wants);
+  st.side.phone = l.phone();
 
-  draw_board_panel(f, l.board, st.board, st.tool);  // first: behind everything else
+  // First: behind everything else. Phones have the dice on the board.
+  draw_board_panel(f, l.board, st.board, st.tool, l.phone() ? &st.log : nullptr,
+                   l.side.empty() || !l.phone());
   sync_tool(f, st);
   const bool over = f.state().phase == Phase::GameOver;
   switch (draw_banner(f, l.banner, st.tool, over && st.show_end && st.end.hidden)) {
@@ -150,10 +163,23 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
       st.end.hidden = false;
       break;
   }
-  run(f, draw_action_bar(f, l.action_bar, st.tool, st.side.tab == SideTabsState::Trade, st.log), st,
-      overlays);
-  draw_side_tabs(f, l.side, l.players_in_tabs(), st.side, st.log);
-  st.log.draw_toasts(ImVec2(l.board.center().x, l.board.pos.y + 6 * settings().ui_scale));
+  // The chips, unless the open sheet covers them.
+  const bool chips_covered = !l.side.empty() && l.side.pos.y <= l.chips.pos.y + 1;
+  if (!l.chips.empty() && !chips_covered && draw_player_chips(session, l.chips)) {
+    if (st.side.sheet_open && st.side.tab == SideTabsState::Players)
+      st.side.sheet_open = false;
+    else
+      st.side.show_players();
+  }
+  ActionBarOptions bar;
+  bar.tool = st.tool;
+  bar.trade_open = st.side.tab == SideTabsState::Trade && (st.side.sheet_open || !l.phone());
+  bar.two_rows = l.two_row_actions();
+  bar.dice = !l.phone();
+  run(f, draw_action_bar(f, l.action_bar, bar, st.log), st, overlays);
+  draw_side_tabs(f, l, st.side, st.log);
+  st.log.draw_toasts(ImVec2(l.board.center().x, l.board.pos.y + 6 * ui_scale()),
+                     l.board.size.x - 16 * ui_scale());
   draw_rule_dialogs(f, l.board, st.dialogs);
   const GameExit end = draw_game_end(f, l.board, st);
   if (end != GameExit::None) exit = end;

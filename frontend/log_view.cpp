@@ -43,8 +43,213 @@ bool event_matches(const Event& e, LogFilter f, int viewer) {
   return true;
 }
 
+const char* dev_card_title(int card) {
+  static const char* const kTitles[] = {"Knight", "Victory Point", "Road Building",
+                                        "Year of Plenty", "Monopoly"};
+  static_assert(std::size(kTitles) == kNumDevCardTypes);
+  return card >= 0 && card < kNumDevCardTypes ? kTitles[card] : "dev card";
+}
+
+namespace {
+
+// Builds a line piece by piece.
+class Line {
+ public:
+  explicit Line(const std::string (&names)[4]) : names_(names) {}
+  Line& name(int seat, bool possessive_form = false) {
+    if (seat < 0 || seat >= 4) return text("Nobody");
+    LogPiece p;
+    p.kind = LogPiece::Name;
+    p.text = possessive_form ? possessive(names_[seat]) : names_[seat];
+    p.seat = seat;
+    out_.push_back(std::move(p));
+    return *this;
+  }
+  Line& text(const std::string& t) {
+    if (!out_.empty() && out_.back().kind == LogPiece::Text)
+      out_.back().text += t;
+    else
+      out_.push_back({LogPiece::Text, t});
+    return *this;
+  }
+  Line& cards(const ResourceCounts& c) {
+    LogPiece p;
+    p.kind = LogPiece::Cards;
+    p.cards = c;
+    out_.push_back(std::move(p));
+    return *this;
+  }
+  // `n` cards of one resource; an unknown resource (a redacted steal) reads "a card".
+  Line& some(int resource, int n) {
+    if (resource < 0 || resource >= kNumResources) return text(n == 1 ? "a card" : "cards");
+    ResourceCounts c{};
+    c[resource] = static_cast<uint8_t>(std::max(0, n));
+    return cards(c);
+  }
+  Line& icon(int resource) {
+    if (resource < 0 || resource >= kNumResources) return text("a resource");
+    LogPiece p;
+    p.kind = LogPiece::Icon;
+    p.resource = resource;
+    out_.push_back(std::move(p));
+    return *this;
+  }
+  // The verb agreeing with the seat's name ("You take", "Bob takes").
+  Line& verb(int seat, const char* third, const char* base) {
+    const std::string who = seat >= 0 && seat < 4 ? names_[seat] : std::string("Nobody");
+    return text(std::string(" ") + verb_for(who, third, base));
+  }
+  std::vector<LogPiece> done() { return std::move(out_); }
+
+ private:
+  const std::string (&names_)[4];
+  std::vector<LogPiece> out_;
+};
+
+}  // namespace
+
+std::vector<LogPiece> log_line(const Event& e, const std::string (&names)[4]) {
+  Line l(names);
+  const int who = e.seat;
+  switch (e.type) {
+    case EventType::SettlementBuilt:
+      l.name(who).text(" built a settlement");
+      break;
+    case EventType::RoadBuilt:
+      l.name(who).text(" built a road");
+      break;
+    case EventType::CityBuilt:
+      l.name(who).text(" built a city");
+      break;
+    case EventType::StartingResources:
+      l.name(who).text(" starts with ");
+      if (e.arg >= 0)  // redacted to a count while the island is hidden
+        l.text(e.arg == 1 ? std::string("1 card") : std::to_string(e.arg) + " cards");
+      else
+        l.cards(e.a);
+      break;
+    case EventType::DiceRolled:
+      l.name(who).text(" rolled " + std::to_string(e.arg + e.arg2));
+      break;
+    case EventType::Produced:
+      l.name(who).text(" got ").cards(e.a);
+      break;
+    case EventType::ProductionShort:
+      l.text("The bank ran out of ").icon(e.arg);
+      break;
+    case EventType::Discarded:
+      l.name(who).text(" discarded ").cards(e.a);
+      break;
+    case EventType::RobberMoved:
+      l.name(who).text(" moved the robber");
+      break;
+    case EventType::Stole:
+      l.name(who).text(" stole ").some(e.arg, 1).text(" from ").name(e.other);
+      break;
+    case EventType::DevCardBought:
+      l.name(who).text(std::string(" bought a ") + dev_card_title(e.arg));
+      break;
+    case EventType::DevCardPlayed:
+      l.name(who).text(std::string(" played ") + dev_card_title(e.arg));
+      break;
+    case EventType::MonopolyTook:
+      l.name(who).text(" took ").some(e.arg, e.arg2).text(" from ").name(e.other);
+      break;
+    case EventType::YearOfPlentyTook:
+      l.name(who).text(" took ").cards(e.a);
+      break;
+    case EventType::BankTrade:
+      l.name(who).text(" traded ").cards(e.a).text(" \u2192 ").cards(e.b).text(" (bank)");
+      break;
+    case EventType::TradeOffered:
+      l.name(who).verb(who, "offers", "offer").text(" ").cards(e.a).text(" for ").cards(e.b);
+      if (e.other >= 0) l.text(" to ").name(e.other);
+      break;
+    case EventType::TradeAnswered:
+      switch (static_cast<TradeAnswer>(e.arg)) {
+        case TradeAnswer::Accepted:
+          l.name(who).verb(who, "accepts", "accept");
+          break;
+        case TradeAnswer::Declined:
+          l.name(who).verb(who, "declines", "decline");
+          break;
+        case TradeAnswer::Countered:
+          l.name(who)
+              .verb(who, "counters", "counter")
+              .text(" ")
+              .cards(e.a)
+              .text(" for ")
+              .cards(e.b);
+          break;
+        default:
+          l.name(who).verb(who, "answers", "answer");
+          break;
+      }
+      break;
+    case EventType::TradeDone:
+      l.name(who).text(" gave ").name(e.other).text(" ").cards(e.a).text(" for ").cards(e.b);
+      break;
+    case EventType::TradeCancelled:
+      l.name(who, true).text(" offer ended");
+      break;
+    case EventType::LongestRoadChanged:
+      if (who < 0) {
+        l.text("Nobody holds Longest Road");
+        break;
+      }
+      l.name(who).verb(who, "takes", "take");
+      l.text(" Longest Road (" + std::to_string(e.arg) + " roads)");
+      break;
+    case EventType::LargestArmyChanged:
+      if (who < 0) {
+        l.text("Nobody holds Largest Army");
+        break;
+      }
+      l.name(who).verb(who, "takes", "take");
+      l.text(" Largest Army (" + std::to_string(e.arg) + " knights)");
+      break;
+    case EventType::TurnEnded:
+      l.name(who).text(" ended the turn");
+      break;
+    case EventType::GameWon:
+      l.name(who).verb(who, "wins", "win").text(" with " + std::to_string(e.arg) + " VP!");
+      break;
+    case EventType::Forfeited:
+      l.name(who).text(" forfeited");
+      break;
+  }
+  return l.done();
+}
+
+std::string log_text(const std::vector<LogPiece>& line) {
+  std::string s;
+  for (const LogPiece& p : line) {
+    switch (p.kind) {
+      case LogPiece::Text:
+      case LogPiece::Name:
+        s += p.text;
+        break;
+      case LogPiece::Cards: {
+        bool any = false;
+        for (int r = 0; r < kNumResources; ++r) {
+          if (!p.cards[r]) continue;
+          if (any) s += ' ';
+          s += std::to_string(p.cards[r]) + " " + resource_label(static_cast<Resource>(r));
+          any = true;
+        }
+        if (!any) s += "nothing";
+        break;
+      }
+      case LogPiece::Icon:
+        s += resource_label(static_cast<Resource>(p.resource));
+        break;
+    }
+  }
+  return s;
+}
+
 std::string log_sentence(const Event& e, const std::string (&names)[4]) {
-  return describe(e, names, kResourceLabels);
+  return log_text(log_line(e, names));
 }
 
 namespace {
@@ -233,6 +438,115 @@ void draw_dice(ImDrawList* dl, ImVec2 p, float s, int d1, int d2, float t) {
 }
 
 // ------------------------------------------------------------------------------------------
+// A line's pieces, word-wrapped: names bold in their colour after a disc (the full label with
+// the role as their tooltip), cards as resource icons each after its count.
+
+namespace {
+
+void draw_line(const std::vector<LogPiece>& line, float wrap_width, const std::string (&full)[4]) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float lh = ImGui::GetTextLineHeight();
+  const float fs = ImGui::GetFontSize();
+  ImFont* regular = ImGui::GetFont();
+  ImFont* bold = fonts().bold ? fonts().bold : regular;
+  const float space = ImGui::CalcTextSize(" ").x;
+  const float icon = std::round(lh * 0.95f);
+  const float disc_r = std::max(3.0f, lh * 0.3f);
+  const ImU32 text_col = theme().text;
+  float x = 0, y = 0, max_x = 0;
+  // Starts a new row when `w` more does not fit (never at the start of a row).
+  auto fit = [&](float w) {
+    if (x > 0 && x + w > wrap_width) x = 0, y += lh;
+  };
+  auto at = [&](float dx, float dy) { return ImVec2(origin.x + x + dx, origin.y + y + dy); };
+  const bool window_hovered = ImGui::IsWindowHovered();
+  for (const LogPiece& p : line) {
+    switch (p.kind) {
+      case LogPiece::Text: {
+        size_t i = 0;
+        const std::string& t = p.text;
+        while (i < t.size()) {
+          if (t[i] == ' ') {
+            x += space;
+            ++i;
+            continue;
+          }
+          size_t j = t.find(' ', i);
+          if (j == std::string::npos) j = t.size();
+          const float w = regular->CalcTextSizeA(fs, FLT_MAX, 0, t.data() + i, t.data() + j).x;
+          fit(w);
+          dl->AddText(regular, fs, at(0, 0), text_col, t.data() + i, t.data() + j);
+          x += w;
+          max_x = std::max(max_x, x);
+          i = j;
+        }
+        break;
+      }
+      case LogPiece::Name: {
+        const float w = bold->CalcTextSizeA(fs, FLT_MAX, 0, p.text.c_str()).x;
+        const float lead = disc_r * 2 + 3;
+        fit(lead + w);
+        const ImVec2 c = at(disc_r + 0.5f, lh * 0.5f + 0.5f);
+        dl->AddCircleFilled(c, disc_r, player_color(p.seat), 16);
+        dl->AddCircle(c, disc_r, player_color_dark(p.seat), 16, 1.5f);
+        // A dark shadow keeps every colour legible on the panel (White included).
+        dl->AddText(bold, fs, at(lead + 1, 1), IM_COL32(0, 0, 0, 160), p.text.c_str());
+        dl->AddText(bold, fs, at(lead, 0), player_color(p.seat), p.text.c_str());
+        const std::string& label = full[p.seat];
+        if (window_hovered && label != without_role(label) &&
+            ImGui::IsMouseHoveringRect(at(0, 0), at(lead + w, lh)))
+          ImGui::SetTooltip("%s", label.c_str());
+        x += lead + w;
+        max_x = std::max(max_x, x);
+        break;
+      }
+      case LogPiece::Cards: {
+        bool any = false;
+        for (int r = 0; r < kNumResources; ++r) {
+          if (!p.cards[r]) continue;
+          char n[8];
+          std::snprintf(n, sizeof n, "%d", p.cards[r]);
+          const float nw = bold->CalcTextSizeA(fs, FLT_MAX, 0, n).x;
+          const float gap = any ? space * 0.8f : 0.0f;
+          fit(gap + nw + 2 + icon);
+          if (x > 0) x += gap;
+          dl->AddText(bold, fs, at(0, 0), text_col, n);
+          const ImVec2 ip = at(nw + 2, (lh - icon) * 0.5f);
+          draw_resource_icon(dl, ip, icon, static_cast<Resource>(r));
+          if (window_hovered && ImGui::IsMouseHoveringRect(ip, ImVec2(ip.x + icon, ip.y + icon)))
+            ImGui::SetTooltip("%s", resource_label(static_cast<Resource>(r)));
+          x += nw + 2 + icon;
+          max_x = std::max(max_x, x);
+          any = true;
+        }
+        if (!any) {
+          const float w = regular->CalcTextSizeA(fs, FLT_MAX, 0, "nothing").x;
+          fit(w);
+          dl->AddText(regular, fs, at(0, 0), text_col, "nothing");
+          x += w;
+          max_x = std::max(max_x, x);
+        }
+        break;
+      }
+      case LogPiece::Icon: {
+        fit(icon);
+        const ImVec2 ip = at(0, (lh - icon) * 0.5f);
+        draw_resource_icon(dl, ip, icon, static_cast<Resource>(p.resource));
+        if (window_hovered && ImGui::IsMouseHoveringRect(ip, ImVec2(ip.x + icon, ip.y + icon)))
+          ImGui::SetTooltip("%s", resource_label(static_cast<Resource>(p.resource)));
+        x += icon;
+        max_x = std::max(max_x, x);
+        break;
+      }
+    }
+  }
+  ImGui::Dummy(ImVec2(std::max(1.0f, std::min(max_x, wrap_width)), y + lh));
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------
 // LogView
 
 void LogView::reset() {
@@ -251,7 +565,9 @@ LogView::Entry LogView::make_entry(const Event& e, const std::string (&names)[4]
   Entry en;
   en.e = e;
   en.turn = turn;
-  en.segs = colorize_names(log_sentence(e, names), names);
+  std::string shown[4];
+  for (int i = 0; i < 4; ++i) shown[i] = without_role(names[i]);
+  en.line = log_line(e, shown);
   return en;
 }
 
@@ -275,6 +591,8 @@ void LogView::update(const Session& s, double now_s) {
   const bool fog = island_hidden(s.state());
   std::string names[4];
   seat_labels(s, names);
+  std::string short_names[4];  // notices name the seat; its role is in the players panel
+  for (int i = 0; i < 4; ++i) full_names_[i] = names[i], short_names[i] = without_role(names[i]);
   if (viewer != viewer_ || fog != fog_) {
     // Hot-seat hand-over, a new game or the reveal: re-redact everything for the viewer.
     entries_.clear();
@@ -305,7 +623,7 @@ void LogView::update(const Session& s, double now_s) {
     }
     new_entries_ = true;
     if (quiet) continue;
-    if (auto t = toast_for(r, viewer, names)) push_toast(*t);
+    if (auto t = toast_for(r, viewer, short_names)) push_toast(*t);
     if (sounds) {
       const bool next_human = e.type == EventType::TurnEnded && e.other >= 0 && s.is_human(e.other);
       auto sfx = sound_for(r, viewer, next_human);
@@ -372,8 +690,9 @@ void LogView::draw_log(const Session& s, float height) {
         seat_labels(s, names);
         have_names = true;
       }
-      const std::string label =
-          en.e.other >= 0 ? names[en.e.other] + (en.e.other == viewer_ ? " (your turn)" : "") : "";
+      const std::string label = en.e.other >= 0 ? without_role(names[en.e.other]) +
+                                                      (en.e.other == viewer_ ? " (your turn)" : "")
+                                                : "";
       const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
       const float y = p.y + lh * 0.5f + 2;
       const float mid = p.x + wrap * 0.5f;
@@ -402,7 +721,7 @@ void LogView::draw_log(const Session& s, float height) {
       text_x += (lh - 2) * 2.3f + 6;
     }
     ImGui::SetCursorScreenPos(ImVec2(p.x + text_x, p.y));
-    rich_text(en.segs, wrap - text_x);
+    draw_line(en.line, wrap - text_x, full_names_);
     const float bottom = ImGui::GetItemRectMax().y;
     dl->AddRectFilled(ImVec2(p.x, p.y + 1), ImVec2(p.x + 3, bottom - 1),
                       en.e.seat >= 0 ? player_color(en.e.seat) : t.text_dim, 1.5f);
@@ -419,7 +738,7 @@ void LogView::draw_log(const Session& s, float height) {
   ImGui::PopID();
 }
 
-void LogView::draw_toasts(ImVec2 top_center) {
+void LogView::draw_toasts(ImVec2 top_center, float max_width) {
   const Theme& t = theme();
   const double life = 3.8;
   toasts_.erase(std::remove_if(toasts_.begin(), toasts_.end(),
@@ -427,14 +746,19 @@ void LogView::draw_toasts(ImVec2 top_center) {
                 toasts_.end());
   ImDrawList* dl = ImGui::GetForegroundDrawList();
   ImFont* font = ImGui::GetFont();
-  const float fs = ImGui::GetFontSize() * 1.25f;
+  // A narrow board (a phone) gets the newest notices only, smaller and wrapped.
+  const bool narrow = max_width < 560.0f * ui_scale();
+  const float fs = ImGui::GetFontSize() * (narrow ? 1.0f : 1.25f);
+  const float wrap = std::max(80.0f, max_width - 44);
+  const size_t first = narrow && toasts_.size() > 2 ? toasts_.size() - 2 : 0;
   float y = top_center.y;
-  for (const Toast& x : toasts_) {
+  for (size_t i = first; i < toasts_.size(); ++i) {
+    const Toast& x = toasts_[i];
     const float age = static_cast<float>(now_ - x.born);
     const float in = std::min(1.0f, age / 0.18f);
     const float out = std::min(1.0f, static_cast<float>(life - age) / 0.5f);
     const float a = std::clamp(std::min(in, out), 0.0f, 1.0f);
-    const ImVec2 ts = font->CalcTextSizeA(fs, FLT_MAX, 0, x.spec.text.c_str());
+    const ImVec2 ts = font->CalcTextSizeA(fs, FLT_MAX, wrap, x.spec.text.c_str());
     const float w = ts.x + 44, h = ts.y + 16;
     const float slide = (1.0f - in) * -12.0f;
     const ImVec2 p(top_center.x - w * 0.5f, y + slide);
@@ -449,7 +773,8 @@ void LogView::draw_toasts(ImVec2 top_center) {
     dl->AddRect(p, ImVec2(p.x + w, p.y + h), with_alpha(edge, a), 10.0f, 0, 2.0f);
     const ImU32 dot = x.spec.seat >= 0 ? player_color(x.spec.seat) : edge;
     dl->AddCircleFilled(ImVec2(p.x + 18, p.y + h * 0.5f), 7.0f, with_alpha(dot, a), 16);
-    dl->AddText(font, fs, ImVec2(p.x + 32, p.y + 8), with_alpha(t.text, a), x.spec.text.c_str());
+    dl->AddText(font, fs, ImVec2(p.x + 32, p.y + 8), with_alpha(t.text, a), x.spec.text.c_str(),
+                nullptr, wrap);
     y += h + 8;
   }
 }

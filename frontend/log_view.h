@@ -7,8 +7,10 @@
 //                                           // actions, robber, win, your-turn chime; a human's
 //                                           // own roll/build/card sounds are played by the app
 //                                           // on the click). log.sounds = false to silence.
-//   log.draw_log(session);                  // filter bar + auto-scrolling coloured sentences,
-//                                           // fills the current window/child
+//   log.draw_log(session);                  // filter bar + auto-scrolling short lines (names
+//                                           // without their role, which is the name's
+//                                           // tooltip; cards as resource icons), fills the
+//                                           // current window/child
 //   log.draw_toasts(ImVec2(cx, top));       // notices stacked under (cx, top), foreground
 //   log.draw_dice(dl, p, die_size);         // the last roll, animated after a new roll;
 //
@@ -16,7 +18,8 @@
 //                                           // the roll animation, t >= 1 the settled faces
 //
 // Pure helpers (tested in tests/frontend/log_view_test.cpp): event_matches (filters),
-// toast_for (which events make a notice and its words), sound_for.
+// log_line (a line's pieces) and log_text (its words), toast_for (which events make a notice
+// and its words), sound_for.
 //
 // The viewer's seat name (SeatConfig::name) reads "You", so log sentences read "You built a
 // road."; Session::viewer() decides the redaction.
@@ -38,8 +41,22 @@ namespace catan::ui {
 enum class LogFilter : uint8_t { All, Mine, Trades, Robber, Builds, Count };
 const char* log_filter_name(LogFilter f);
 bool event_matches(const Event& e, LogFilter f, int viewer);
-// A log line: describe() with the UI's resource words ("2 Wool", as the dialogs say).
-std::string log_sentence(const Event& e, const std::string (&names)[4]);
+// A log line in pieces: words, players' names and cards, which draw_log shows as resource
+// icons with their counts. Short: "Alice got 2 [Wood] 1 [Ore]", "Bob played Knight".
+// `names` as shown (the caller drops the seats' roles: without_role()).
+struct LogPiece {
+  enum Kind : uint8_t { Text, Name, Cards, Icon } kind = Text;
+  std::string text;        // Text: the words; Name: the name as shown
+  int seat = -1;           // Name: whose
+  ResourceCounts cards{};  // Cards: how many of each (none: "nothing")
+  int resource = -1;       // Icon: one resource, no count
+};
+std::vector<LogPiece> log_line(const Event& e, const std::string (&names)[4]);
+// The line as plain words, cards in the dialogs' resource words ("2 Grain 1 Wool").
+std::string log_text(const std::vector<LogPiece>& line);
+std::string log_sentence(const Event& e, const std::string (&names)[4]);  // log_text(log_line)
+// A development card's name as the cards print it: "Knight", "Year of Plenty", ...
+const char* dev_card_title(int card);
 
 enum class ToastKind : uint8_t { Seven, Robbed, Award, Win, Trade, Info };
 struct ToastSpec {
@@ -56,8 +73,8 @@ void draw_dice(ImDrawList* dl, ImVec2 p, float die_size, int d1, int d2, float t
 class LogView {
  public:
   void update(const Session& s, double now_s);
-  void draw_log(const Session& s, float height = 0.0f);  // 0 = fill the remaining space
-  void draw_toasts(ImVec2 top_center);
+  void draw_log(const Session& s, float height = 0.0f);         // 0 = fill the remaining space
+  void draw_toasts(ImVec2 top_center, float max_width = 1e9f);  // wrapped to max_width
   void draw_dice(ImDrawList* dl, ImVec2 p, float die_size) const;
   void push_toast(const ToastSpec& t);  // e.g. the app's own notices ("Game saved")
 
@@ -67,7 +84,7 @@ class LogView {
  private:
   struct Entry {
     Event e;
-    std::vector<TextSeg> segs;
+    std::vector<LogPiece> line;
     int turn = 0;
     float wrap_w = -1, height = 0;
   };
@@ -81,6 +98,7 @@ class LogView {
   std::vector<Event> raw_;  // the full log as consumed (unredacted, as the session holds it)
   std::vector<Entry> entries_;
   std::vector<Toast> toasts_;
+  std::string full_names_[4];  // the seats' labels with their roles: the names' tooltips
   int viewer_ = -2;
   bool fog_ = false;  // island_hidden() when the entries were redacted
   Seeds seeds_{0, 0};

@@ -9,6 +9,7 @@
 
 #include "engine/ai/ai.h"
 #include "frontend/theme.h"
+#include "frontend/view_util.h"
 #include "frontend/widgets.h"
 
 namespace catan::ui {
@@ -19,6 +20,9 @@ const char* kLevelNames[] = {"Random", "Easy", "Normal", "Hard", "Expert"};
 const char* kPersonalityNames[] = {"Balanced", "Trader",       "Aggressor",
                                    "Builder",  "Expansionist", "Opportunist"};
 const char* kSeatKinds[] = {"You", "AI", "Human (hot-seat)"};
+const char* kModes[] = {"Classic (10 VP)", "Blitz (7 VP, 1 of each)", "Epic (13 VP)",
+                        "Custom VP target"};
+const char* kBoards[] = {"Beginner", "Official", "Balanced", "Random"};
 const char* kTimerNames[] = {"Off", "20 s", "30 s", "40 s", "60 s", "90 s", "120 s", "Unlimited"};
 
 std::string default_name(int seat, const SeatSetup& ss) {
@@ -45,30 +49,94 @@ void centred_title(const char* title, const char* sub) {
   ImGui::Spacing();
 }
 
-void seat_rows(NewGameForm& form, float label_w, float combo_w) {
+// How the form is laid out this frame: wide (labels in a column, seat controls side by side)
+// or narrow (every control on its own line at full width, tall enough for a finger).
+struct FormLayout {
+  bool narrow = false;
+  float label_w = 0;  // wide: where the controls start
+  float row_h = 0;    // narrow: the height of a combo's list rows (0 = ImGui's own)
+};
+
+// A combo whose list rows are at least `row_h` tall (0: ImGui's own height). `id` is its test
+// id and ImGui id.
+bool combo(const char* id, int* value, const char* const items[], int n, float row_h) {
+  ImGui::PushID(id);
+  bool changed = false;
+  const char* preview = *value >= 0 && *value < n ? items[*value] : "";
+  if (ImGui::BeginCombo("##combo", preview)) {
+    for (int i = 0; i < n; ++i) {
+      const bool selected = i == *value;
+      if (ImGui::Selectable(items[i], selected, 0, ImVec2(0, row_h))) {
+        *value = i;
+        changed = true;
+      }
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  } else {
+    test_id(id);  // the combo's own frame (while it is open, the last item is in its list)
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+// A field's label: above the control (narrow) or in the label column (wide).
+void field_label(const FormLayout& fl, const char* text) {
+  if (fl.narrow) {
+    ImGui::TextUnformatted(text);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    return;
+  }
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(text);
+  ImGui::SameLine(fl.label_w);
+}
+
+void seat_rows(NewGameForm& form, const FormLayout& fl, float combo_w) {
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
   for (int i = 0; i < form.players; ++i) {
     SeatSetup& ss = form.seats[i];
     ImGui::PushID(i);
+    char id[32];
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(player_color_v4(i), "\u25CF");
     ImGui::SameLine();
     ImGui::Text("Seat %d", i + 1);
-    ImGui::SameLine(label_w);
-    ImGui::SetNextItemWidth(combo_w);
-    ImGui::Combo("##kind", &ss.kind, kSeatKinds, 3);
-    ImGui::SameLine();
+    ImGui::SameLine(fl.narrow ? px(90) : fl.label_w);
+    ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : combo_w);
+    std::snprintf(id, sizeof id, "seat_kind_%d", i);
+    combo(id, &ss.kind, kSeatKinds, 3, fl.row_h);
+    // Narrow: the AI's level and personality (or the name) on the next line, full width.
+    const float half = (ImGui::GetContentRegionAvail().x - gap) * 0.5f;
+    if (!fl.narrow) ImGui::SameLine();
     if (ss.kind == kSeatAi) {
-      ImGui::SetNextItemWidth(combo_w * 0.8f);
-      ImGui::Combo("##level", &ss.level, kLevelNames, 5);
+      ImGui::SetNextItemWidth(fl.narrow ? half : combo_w * 0.8f);
+      std::snprintf(id, sizeof id, "seat_level_%d", i);
+      combo(id, &ss.level, kLevelNames, 5, fl.row_h);
       ImGui::SameLine();
-      ImGui::SetNextItemWidth(combo_w * 1.2f);
-      ImGui::Combo("##pers", &ss.personality, kPersonalityNames, 6);
+      ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : combo_w * 1.2f);
+      std::snprintf(id, sizeof id, "seat_personality_%d", i);
+      combo(id, &ss.personality, kPersonalityNames, 6, fl.row_h);
     } else {
-      ImGui::SetNextItemWidth(combo_w * 2.0f + ImGui::GetStyle().ItemSpacing.x);
+      ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : combo_w * 2.0f + gap);
       ImGui::InputTextWithHint("##name", default_name(i, ss).c_str(), ss.name, sizeof ss.name);
+      std::snprintf(id, sizeof id, "seat_name_%d", i);
+      test_id(id);
     }
+    if (fl.narrow) ImGui::Spacing();
     ImGui::PopID();
   }
+}
+
+// The accent-coloured start button, `w` wide, its label in `font` (bold when null).
+bool start_button(const char* id, const char* label, float w, float h, ImFont* font = nullptr) {
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.85f, 0.55f, 0.15f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.95f, 0.65f, 0.2f, 1.0f));
+  ImGui::PushFont(font ? font : fonts().bold);
+  const bool pressed = button(id, label, ImVec2(w, h));
+  ImGui::PopFont();
+  ImGui::PopStyleColor(2);
+  return pressed;
 }
 
 }  // namespace
@@ -95,6 +163,38 @@ void NewGameForm::refresh_board_seed() {
 
 uint64_t random_board_seed() {
   return (match::fresh_seed() % 900000000ull) + 100000000ull;
+}
+
+void make_bots_game(NewGameForm* form) {
+  int you = -1;
+  for (int i = 0; i < form->players; ++i)
+    if (form->seats[i].kind == kSeatYou && you < 0) you = i;
+  if (you < 0) you = 0;
+  for (int i = 0; i < form->players; ++i) form->seats[i].kind = i == you ? kSeatYou : kSeatAi;
+}
+
+std::string bots_game_summary(const NewGameForm& form) {
+  NewGameForm f = form;
+  make_bots_game(&f);
+  int level = -1;
+  bool mixed = false;
+  for (int i = 0; i < f.players; ++i) {
+    if (f.seats[i].kind != kSeatAi) continue;
+    mixed |= level >= 0 && level != f.seats[i].level;
+    level = f.seats[i].level;
+  }
+  std::string s =
+      "You + " + std::to_string(f.players - 1) + (f.players == 2 ? " bot (" : " bots (");
+  s += mixed ? "mixed levels" : kLevelNames[std::clamp(level, 0, 4)];
+  s += "), ";
+  if (f.mode == 3)
+    s += "Custom (" + std::to_string(f.custom_vp) + " VP)";
+  else
+    s += kModes[std::clamp(f.mode, 0, 3)];
+  s += ", ";
+  s += kBoards[std::clamp(f.board, 0, 3)];
+  s += " island";
+  return s;
 }
 
 MatchConfig config_from_form(const NewGameForm& form) {
@@ -129,70 +229,88 @@ MatchConfig config_from_form(const NewGameForm& form) {
   return mc;
 }
 
-NewGameChoice draw_new_game_screen(NewGameForm& form, bool can_continue, const Notice& notice,
-                                   double now) {
+namespace {
+
+// The one-click screen: Play vs bots, Continue, Custom game, the island's seed, settings.
+NewGameChoice quick_screen(NewGameForm& form, bool can_continue, float bh) {
   NewGameChoice choice = NewGameChoice::None;
-  const float sc = settings().ui_scale;
-  const ImVec2 ds = ImGui::GetIO().DisplaySize;
-  const float w = std::min(760.0f * sc, ds.x - 16.0f);
-  ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ds.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
-  ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, ds.y - 16.0f));
-  ImGui::Begin("New game", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
-  centred_title("Settlers of Catan", "Set up a new game");
+  const float full = ImGui::GetContentRegionAvail().x;
+  if (start_button("start", "Play vs bots", full, std::max(bh * 1.4f, px(64)), fonts().big)) {
+    make_bots_game(&form);
+    choice = NewGameChoice::Start;
+  }
+  const std::string summary = bots_game_summary(form);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", summary.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Spacing();
+  if (can_continue && button("continue", "Continue last game", ImVec2(full, bh)))
+    choice = NewGameChoice::Continue;
+  if (button("custom_game", "Custom game...", ImVec2(full, bh))) form.custom = true;
+  ImGui::Spacing();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("Island %s", form.seed_text[0] ? form.seed_text : "(random)");
+  ImGui::SameLine();
+  if (button("random_seed", "New island", ImVec2(0, bh))) form.new_board_seed(random_board_seed());
+  return choice;
+}
 
-  const float label_w = 150.0f * sc;
-  auto label = [&](const char* l) {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(l);
-    ImGui::SameLine(label_w);
-  };
-
+// The full form.
+NewGameChoice custom_form(NewGameForm& form, const FormLayout& fl, float w, float bh) {
+  NewGameChoice choice = NewGameChoice::None;
   section("Players");
-  label("Number");
+  if (fl.narrow) {
+    ImGui::TextUnformatted("Number of players");
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Number");
+    ImGui::SameLine(fl.label_w);
+  }
   for (int n = 2; n <= 4; ++n) {
     char id[16];
     std::snprintf(id, sizeof id, "players_%d", n);
     char lab[24];
     std::snprintf(lab, sizeof lab, n == 2 ? "%d (variant)" : "%d", n);
-    if (n > 2) ImGui::SameLine();
+    if (n > 2) ImGui::SameLine(0, px(16));
     if (ImGui::RadioButton(lab, form.players == n)) form.players = n;
     test_id(id);
   }
-  seat_rows(form, label_w, (w - label_w - 60.0f) / 3.0f);
+  seat_rows(form, fl, (w - fl.label_w - 60.0f) / 3.0f);
   int humans = 0;
   for (int i = 0; i < form.players; ++i) humans += form.seats[i].kind != kSeatAi;
-  if (humans > 1)
+  if (humans > 1) {
+    ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("Hot-seat: the hands are hidden while the device changes hands.");
+    ImGui::PopTextWrapPos();
+  }
 
   ImGui::Spacing();
   section("Rules and island");
-  const float field_w = std::min(260.0f * sc, w - label_w - 30.0f);
-  auto combo = [&](const char* l, const char* id, int* value, const char* const items[], int n) {
-    label(l);
+  const float field_w = fl.narrow ? -FLT_MIN : std::min(px(260), w - fl.label_w - 30.0f);
+  auto field = [&](const char* l, const char* id, int* value, const char* const items[], int n) {
+    field_label(fl, l);
     ImGui::SetNextItemWidth(field_w);
-    ImGui::Combo(id, value, items, n);
+    combo(id, value, items, n, fl.row_h);
   };
-  const char* modes[] = {"Classic (10 VP)", "Blitz (7 VP, 1 of each)", "Epic (13 VP)",
-                         "Custom VP target"};
-  combo("Mode", "##mode", &form.mode, modes, 4);
+  field("Mode", "mode", &form.mode, kModes, 4);
   if (form.mode == 3) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(120.0f * sc);
+    if (!fl.narrow) ImGui::SameLine();
+    ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : px(120));
     ImGui::SliderInt("##vp", &form.custom_vp, 3, 20, "%d VP");
+    test_id("custom_vp");
   }
-  const char* boards[] = {"Beginner", "Official", "Balanced", "Random"};
-  combo("Board", "##board", &form.board, boards, 4);
+  field("Board", "board", &form.board, kBoards, 4);
   const char* vis[] = {"Revealed", "Mist", "Terra incognita"};
-  combo("Map visibility", "##vis", &form.visibility, vis, 3);
+  field("Map visibility", "visibility", &form.visibility, vis, 3);
   const char* dice[] = {"Random", "Balanced (deck of 36)"};
-  combo("Dice", "##dice", &form.dice, dice, 2);
-  combo("Turn timer", "##timer", &form.timer_idx, kTimerNames, kNumTimerChoices);
-  combo("AI speed", "##aispeed", &form.ai_speed, kAiSpeedNames, kNumAiSpeeds);
-  label("Seed");
-  ImGui::SetNextItemWidth(field_w);
+  field("Dice", "dice", &form.dice, dice, 2);
+  field("Turn timer", "timer", &form.timer_idx, kTimerNames, kNumTimerChoices);
+  field("AI speed", "form_ai_speed", &form.ai_speed, kAiSpeedNames, kNumAiSpeeds);
+  field_label(fl, "Seed");
+  const float new_seed_w = ImGui::CalcTextSize("New seed").x + ImGui::GetStyle().FramePadding.x * 2;
+  ImGui::SetNextItemWidth(fl.narrow ? ImGui::GetContentRegionAvail().x - new_seed_w -
+                                          ImGui::GetStyle().ItemSpacing.x
+                                    : field_w);
   if (ImGui::InputText("##seed", form.seed_text, sizeof form.seed_text,
                        ImGuiInputTextFlags_CharsDecimal))
     form.seed_chosen = form.seed_text[0] != 0;  // typed by the player
@@ -203,26 +321,66 @@ NewGameChoice draw_new_game_screen(NewGameForm& form, bool can_continue, const N
   ImGui::Spacing();
   ImGui::Separator();
   ImGui::Spacing();
-  const float bw = 200.0f * sc, bh = 44.0f * sc;
-  const float total_w = can_continue ? bw * 2 + ImGui::GetStyle().ItemSpacing.x : bw;
-  ImGui::SetCursorPosX((ImGui::GetWindowWidth() - total_w) * 0.5f);
-  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.85f, 0.55f, 0.15f, 1.0f));
-  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.95f, 0.65f, 0.2f, 1.0f));
-  ImGui::PushFont(fonts().bold);
-  if (button("start", "Start game", ImVec2(bw, bh))) choice = NewGameChoice::Start;
-  ImGui::PopFont();
-  ImGui::PopStyleColor(2);
-  if (can_continue) {
-    ImGui::SameLine();
-    if (button("continue", "Continue last game", ImVec2(bw, bh))) choice = NewGameChoice::Continue;
-  }
-  ImGui::Spacing();
-  ImGui::SetCursorPosX(ImGui::GetWindowWidth() - 150.0f * sc);
-  if (button("ng_settings", "Settings")) choice = NewGameChoice::Settings;
+  // Back and Start side by side, Start the wider.
+  const float avail = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
+  const float back_w = std::min(px(140), (avail - gap) * 0.4f);
+  const float start_w = fl.narrow ? avail - back_w - gap : px(200);
+  if (!fl.narrow) ImGui::SetCursorPosX((ImGui::GetWindowWidth() - back_w - gap - start_w) * 0.5f);
+  if (button("custom_back", "Back", ImVec2(back_w, bh))) form.custom = false;
   ImGui::SameLine();
-  if (button("ng_help", "?")) choice = NewGameChoice::Help;
-  if (notice.visible(now)) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", notice.text.c_str());
+  if (start_button("start", "Start game", start_w, bh)) choice = NewGameChoice::Start;
+  return choice;
+}
+
+}  // namespace
+
+NewGameChoice draw_new_game_screen(NewGameForm& form, bool can_continue, const Notice& notice,
+                                   double now) {
+  NewGameChoice choice = NewGameChoice::None;
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  FormLayout fl;
+  fl.narrow = ds.x < kNarrowWidth;
+  const float margin = fl.narrow ? 8.0f : 16.0f;
+  const float w = std::min((form.custom ? 760.0f : 460.0f) * ui_scale(), ds.x - 2 * margin);
+  fl.label_w = px(150);
+  // Every control at least kMinTouch tall on a narrow screen (where a finger is the pointer).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float pad_y =
+      fl.narrow ? std::max(style.FramePadding.y, (kMinTouch - ImGui::GetFontSize()) * 0.5f)
+                : style.FramePadding.y;
+  fl.row_h = fl.narrow ? kMinTouch - style.ItemSpacing.y : 0.0f;
+  const float bh = std::max(kMinTouch, px(44));
+  ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ds.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, ds.y - 2 * margin));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(style.FramePadding.x, pad_y));
+  ImGui::Begin("New game", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+  centred_title("Settlers of Catan",
+                form.custom ? "Set up a new game" : "Build, trade and settle against clever AIs");
+  if (form.custom)
+    choice = custom_form(form, fl, w, bh);
+  else
+    choice = quick_screen(form, can_continue, bh);
+
+  ImGui::Spacing();
+  // Settings and help, at the right (full width halves on a narrow screen).
+  const float avail = ImGui::GetContentRegionAvail().x, gap = style.ItemSpacing.x;
+  const float sw = fl.narrow ? (avail - gap) * 0.5f : 0.0f;
+  if (!fl.narrow) ImGui::SetCursorPosX(ImGui::GetWindowWidth() - px(160));
+  if (button("ng_settings", "Settings", ImVec2(sw, bh))) choice = NewGameChoice::Settings;
+  ImGui::SameLine();
+  if (button("ng_help", fl.narrow ? "Help" : "?", ImVec2(fl.narrow ? sw : bh, bh)))
+    choice = NewGameChoice::Help;
+  if (notice.visible(now)) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", notice.text.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  drag_to_scroll();
   ImGui::End();
+  ImGui::PopStyleVar();
   return choice;
 }
 

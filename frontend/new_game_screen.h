@@ -1,10 +1,16 @@
-// The New game screen: who sits in each seat, the rules, the island and the AI's pace.
+// The New game screen. It opens on one big "Play vs bots" button (you against AIs, from the
+// form's current choices: you + 3 Normal bots until the player changes them), "Continue last
+// game" and "Custom game", which opens the full form: who sits in each seat, the rules, the
+// island and the AI's pace. On a narrow screen (a phone held upright) the form stacks every
+// control at full width and makes each one at least kMinTouch tall, so nothing is cut and
+// every control can be tapped; the form scrolls by dragging as well as by the wheel.
 //
 //   NewGameForm form;                                           // the App keeps one
 //   switch (draw_new_game_screen(form, can_continue, notice, now)) { case NewGameChoice::Start:
 //     session.start(config_from_form(form)); ... }
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "frontend/game_frame.h"
 #include "frontend/match_types.h"
@@ -46,6 +52,7 @@ struct NewGameForm {
   // "New seed". Otherwise each visit to the form shows a fresh seed from real entropy.
   bool seed_chosen = false;
   uint64_t play_seed = 0;  // 0: fresh for every game (a test fixes it for a reproducible game)
+  bool custom = false;     // the full form is open (else the one-click screen)
   void new_board_seed(uint64_t seed);     // a drawn seed (not chosen)
   void choose_board_seed(uint64_t seed);  // a seed asked for
   void refresh_board_seed();              // a fresh drawn seed unless one was chosen
@@ -54,11 +61,23 @@ struct NewGameForm {
 // A board seed from real entropy, nine digits so a player can read it out and type it.
 uint64_t random_board_seed();
 
+// The smallest height of a control a finger has to hit (CSS pixels in the browser).
+inline constexpr float kMinTouch = 44.0f;
+// Below this width (CSS pixels) the form stacks its controls at full width.
+inline constexpr float kNarrowWidth = 600.0f;
+
+// What "Play vs bots" starts: the player in the first seat they chose as "You" (seat 1 when
+// none), every other seat an AI with the level and personality the form has for it.
+void make_bots_game(NewGameForm* form);
+// One line saying what "Play vs bots" starts, e.g. "You + 3 bots (Normal), Classic (10 VP)".
+std::string bots_game_summary(const NewGameForm& form);
+
 MatchConfig config_from_form(const NewGameForm& form);
 
 enum class NewGameChoice { None, Start, Continue, Settings, Help };
-// The form, centred; `can_continue` shows "Continue last game". `notice` (if visible) is
-// shown under the buttons.
+// The one-click screen or the form (form.custom), centred; `can_continue` shows "Continue
+// last game". `notice` (if visible) is shown under the buttons. "Play vs bots" applies
+// make_bots_game to the form and returns Start, as the form's own Start button does.
 NewGameChoice draw_new_game_screen(NewGameForm& form, bool can_continue, const Notice& notice,
                                    double now);
 

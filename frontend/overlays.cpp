@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/match/replay_code.h"
+#include "frontend/audio.h"
 #include "frontend/end_screen.h"
+#include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
@@ -64,7 +67,98 @@ void vp_cards_row(int count, double t) {
   ImGui::Dummy(ImVec2(row_w, ch + 4 * sc));
 }
 
+std::function<void(ShareKind)>& share_handler() {
+  static std::function<void(ShareKind)> handler;
+  return handler;
+}
+
+// Without a page to link to: the board seed, or the finished game's replay code.
+void share_natively(ShareKind kind, Session& session, Notice& notice, double now) {
+  if (!session.active()) {
+    notice.show("Start a game first.", now);
+    return;
+  }
+  if (kind == ShareKind::BoardLink) {
+    const std::string seed = std::to_string(session.config().seeds.board);
+    ImGui::SetClipboardText(seed.c_str());
+    notice.show("Board seed " + seed + " copied to the clipboard.", now);
+    return;
+  }
+  // A replay code holds the play seed (the dice and the deck): only once the game is over.
+  std::string code;
+  if (session.state().phase != Phase::GameOver) {
+    notice.show("Replay links are available when the game has ended.", now);
+  } else if (match::encode_game(session.config(), session.game(), &code, nullptr)) {
+    ImGui::SetClipboardText(code.c_str());
+    notice.show("Replay code copied to the clipboard.", now);
+  } else {
+    notice.show("This game has no replay code.", now);
+  }
+}
+
 }  // namespace
+
+MenuChoice draw_menu_items(Session& session, Notice& notice, double now) {
+  MenuChoice choice = MenuChoice::None;
+  // Rows a finger can hit: at least kMenuRow tall (the spacing is part of a row's hit area).
+  constexpr float kMenuRow = 44.0f;
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  const ImVec2 row_spacing(spacing.x, std::max(spacing.y, kMenuRow - ImGui::GetFontSize()));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, row_spacing);
+  // A separator with the usual gap after it, not a whole row's.
+  auto separator = [&] {
+    ImGui::PopStyleVar();
+    ImGui::Separator();
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, row_spacing);
+  };
+  if (ImGui::MenuItem("Settings")) choice = MenuChoice::Settings;
+  test_id("menu_settings");
+  UiSettings& s = settings();
+  const bool sound_on = s.sound && !s.muted;
+  if (ImGui::MenuItem("Sound", nullptr, sound_on)) {
+    if (sound_on) {
+      s.sound = false;
+      audio::set_enabled(false);
+    } else {
+      s.sound = true;
+      audio::set_enabled(true);
+      if (s.muted) set_embedded_muted(false);
+    }
+  }
+  test_id("menu_sound");
+  if (session.active()) {
+    if (ImGui::MenuItem(session.paused() ? "Resume" : "Pause"))
+      session.set_paused(!session.paused());
+    test_id("menu_pause");
+  }
+  if (ImGui::MenuItem("Help (?)")) choice = MenuChoice::Help;
+  test_id("menu_help");
+  separator();
+  const bool web = static_cast<bool>(share_handler());
+  if (ImGui::MenuItem(web ? "Copy board link" : "Copy board seed")) {
+    if (web)
+      share_handler()(ShareKind::BoardLink);
+    else
+      share_natively(ShareKind::BoardLink, session, notice, now);
+  }
+  test_id("menu_share");
+  if (ImGui::MenuItem(web ? "Copy replay link" : "Copy replay code")) {
+    if (web)
+      share_handler()(ShareKind::ReplayLink);
+    else
+      share_natively(ShareKind::ReplayLink, session, notice, now);
+  }
+  test_id("menu_replay");
+  separator();
+  if (ImGui::MenuItem("New game...")) choice = MenuChoice::NewGame;
+  test_id("menu_new_game");
+  ImGui::PopStyleVar();
+  return choice;
+}
+
+void set_share_handler(std::function<void(ShareKind)> handler) {
+  share_handler() = std::move(handler);
+}
 
 void draw_help(bool* open) {
   const float sc = settings().ui_scale;

@@ -7,8 +7,10 @@
 #include <iterator>
 
 #include "frontend/match_types.h"
+#include "frontend/production_fx.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
+#include "frontend/widgets.h"
 
 namespace catan::ui {
 
@@ -143,13 +145,15 @@ float card_height(bool compact) {
 void player_card(const Session& s, const Observation& obs, int seat, float w, bool compact) {
   const Theme& t = theme();
   const bool is_ai = !s.is_human(seat);
-  const PlayerSummary sm = summarize_player(obs, seat, s.ai_thinking(), is_ai);
+  PlayerSummary sm = summarize_player(obs, seat, s.ai_thinking(), is_ai);
+  if (!is_ai && s.on_autopilot(seat) && sm.status != "forfeited") sm.status = "away: AI plays";
   const float lh = ImGui::GetTextLineHeight();
   const float h = card_height(compact);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::PushID(seat);
   ImGui::InvisibleButton("card", ImVec2(w, h));
+  set_seat_anchor(seat, p, ImVec2(p.x + w, p.y + h));  // where produced cards fly
   const bool hovered = ImGui::IsItemHovered();
   ImGui::PopID();
   const ImVec2 q(p.x + w, p.y + h);
@@ -298,6 +302,87 @@ void draw_players_panel(const Session& s, const PlayersPanelOptions& opts) {
       ImGui::Dummy(ImVec2(0, gap - ImGui::GetStyle().ItemSpacing.y));
     }
   }
+}
+
+bool draw_player_chips(const Session& s, const Rect& r) {
+  if (!s.active()) return false;
+  const Observation obs = s.observation();
+  const Theme& t = theme();
+  const int n = s.state().num_players;
+  ImGui::SetNextWindowPos(r.pos);
+  ImGui::SetNextWindowSize(r.size);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  ImGui::Begin("##chips", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float gap = px(4);
+  // One row of chips; when the rectangle is tall enough (phone landscape), two per row.
+  const int per_row = r.size.y >= px(96) && n > 2 ? 2 : n;
+  const int rows = (n + per_row - 1) / per_row;
+  const float w = (r.size.x - gap * static_cast<float>(per_row - 1)) / static_cast<float>(per_row);
+  const float h =
+      std::min(px(56), (r.size.y - gap * static_cast<float>(rows - 1)) / static_cast<float>(rows));
+  const float fs = ImGui::GetFontSize() * 0.85f;
+  bool tapped = false;
+  for (int seat = 0; seat < n; ++seat) {
+    const bool is_ai = !s.is_human(seat);
+    PlayerSummary sm = summarize_player(obs, seat, s.ai_thinking(), is_ai);
+    const bool away = !is_ai && s.on_autopilot(seat);
+    const ImVec2 p(r.pos.x + static_cast<float>(seat % per_row) * (w + gap),
+                   r.pos.y + static_cast<float>(seat / per_row) * (h + gap));
+    const ImVec2 q(p.x + w, p.y + h);
+    ImGui::SetCursorScreenPos(p);
+    ImGui::PushID(seat);
+    if (ImGui::InvisibleButton("chip", ImVec2(w, h))) tapped = true;
+    set_seat_anchor(seat, p, ImVec2(p.x + w, p.y + h));  // where produced cards fly
+    ImGui::PopID();
+    const std::string chip_id = "chip_" + std::to_string(seat);
+    test_id(chip_id.c_str());
+    const ImU32 pc = player_color(seat);
+    dl->AddRectFilled(p, q, sm.active ? shade(t.panel_bg, 1.3f) : t.panel_bg, t.rounding);
+    dl->AddRectFilled(p, ImVec2(p.x + px(5), q.y), pc, t.rounding, ImDrawFlags_RoundCornersLeft);
+    dl->AddRect(p, q, sm.active ? pc : t.panel_border, t.rounding, 0, sm.active ? 2.5f : 1.0f);
+    // Line 1: the name (cut to fit) and the VP; line 2: cards, development cards, or away.
+    char vp[16];
+    std::snprintf(vp, sizeof vp, "%d VP", sm.public_vp);
+    ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
+    const float vp_w = bold->CalcTextSizeA(fs, FLT_MAX, 0, vp).x;
+    const float x0 = p.x + px(9);
+    const float y0 = p.y + (h - 2 * fs - px(3)) * 0.5f;
+    std::string name = without_role(seat_label(s, seat));
+    const float max_name = q.x - px(5) - vp_w - px(4) - x0;
+    while (name.size() > 2 && bold->CalcTextSizeA(fs, FLT_MAX, 0, name.c_str()).x > max_name)
+      name = name.substr(0, name.size() - 2) + ".";
+    dl->AddText(bold, fs, ImVec2(x0, y0), t.text, name.c_str());
+    dl->AddText(bold, fs, ImVec2(q.x - px(5) - vp_w, y0), sm.winner ? t.accent : t.text, vp);
+    const float y1 = y0 + fs + px(3);
+    if (away) {
+      dl->AddText(ImGui::GetFont(), fs, ImVec2(x0, y1), t.warning, "away: AI");
+    } else {
+      const float ih = fs;
+      card_glyph(dl, ImVec2(x0, y1), ih, IM_COL32(222, 205, 160, 255));
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "%d", sm.hand);
+      dl->AddText(ImGui::GetFont(), fs, ImVec2(x0 + ih + px(2), y1), t.text, buf);
+      float x = x0 + ih + px(4) + ImGui::GetFont()->CalcTextSizeA(fs, FLT_MAX, 0, buf).x + px(6);
+      card_glyph(dl, ImVec2(x, y1), ih, IM_COL32(150, 110, 190, 255));
+      std::snprintf(buf, sizeof buf, "%d", sm.dev_hand);
+      dl->AddText(ImGui::GetFont(), fs, ImVec2(x + ih + px(2), y1), t.text, buf);
+      x += ih + px(4) + ImGui::GetFont()->CalcTextSizeA(fs, FLT_MAX, 0, buf).x + px(6);
+      if (sm.longest_road_award || sm.largest_army_award) {
+        const char* award = sm.longest_road_award && sm.largest_army_award
+                                ? "LR LA"
+                                : (sm.longest_road_award ? "LR" : "LA");
+        if (x + ImGui::GetFont()->CalcTextSizeA(fs, FLT_MAX, 0, award).x < q.x - px(4))
+          dl->AddText(ImGui::GetFont(), fs, ImVec2(x, y1), t.accent, award);
+      }
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  return tapped;
 }
 
 float fit_players_panel(const Session& s, PlayersPanelOptions* opts, float max_h) {

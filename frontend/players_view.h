@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/observation.h"
+#include "frontend/game_layout.h"
 #include "frontend/match_types.h"
 
 namespace catan::ui {
@@ -43,6 +44,10 @@ struct PlayersPanelOptions {
   bool compact = false;         // stacked cards without the role line (short windows)
 };
 void draw_players_panel(const Session& session, const PlayersPanelOptions& opts = {});
+// Phones: one chip per player in `r` (a window of its own): name, VP, cards, development
+// cards, awards, "away" while the AI plays for an absent human; the active player framed.
+// True when a chip was tapped (the caller opens the players sheet).
+bool draw_player_chips(const Session& session, const Rect& r);
 // Height of the stacked panel with full cards, if that fits in max_h; else the option set to
 // compact cards (the role moves to the tooltip) and their height, at most max_h (scrolls).
 float fit_players_panel(const Session& session, PlayersPanelOptions* opts, float max_h);

@@ -16,7 +16,7 @@ namespace {
 
 bool begin_dialog(const Rect& board, const char* title, float w) {
   ImGui::SetNextWindowPos(board.center(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(w * settings().ui_scale, 0));
+  ImGui::SetNextWindowSize(ImVec2(w * ui_scale(), 0));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 2.0f);
   ImGui::PushStyleColor(ImGuiCol_Border, ImGui::ColorConvertU32ToFloat4(theme().accent));
   const bool open = ImGui::Begin(title, nullptr,
@@ -64,7 +64,7 @@ void discard_dialog(const GameFrame& f, const Rect& board, RuleDialogsState& st)
       char note[32];
       std::snprintf(note, sizeof note, "of %d", me.resources[r]);
       const int hi = std::min<int>(me.resources[r], st.discard_counts[r] + owed - chosen);
-      resource_row("disc", r, 150 * settings().ui_scale, &st.discard_counts[r], hi, note);
+      resource_row("disc", r, 150 * ui_scale(), &st.discard_counts[r], hi, note);
     }
     ImGui::Spacing();
     char lab[48];
@@ -72,8 +72,7 @@ void discard_dialog(const GameFrame& f, const Rect& board, RuleDialogsState& st)
     Action a = Action::simple(ActionType::Discard);
     for (int r = 0; r < kNumResources; ++r) a.give[r] = static_cast<uint8_t>(st.discard_counts[r]);
     const Verdict v = f.verdict(a);
-    if (button("disc_ok", lab, ImVec2(-1, 36 * settings().ui_scale), v.ok(), v.sentence()) &&
-        f.submit(a))
+    if (button("disc_ok", lab, ImVec2(-1, 36 * ui_scale()), v.ok(), v.sentence()) && f.submit(a))
       std::fill(std::begin(st.discard_counts), std::end(st.discard_counts), 0);
   }
   ImGui::End();
@@ -92,7 +91,7 @@ void steal_dialog(const GameFrame& f, const Rect& board) {
       const std::string id = "steal_" + std::to_string(a.arg);
       ImGui::PushStyleColor(ImGuiCol_Button, player_color_v4(a.arg));
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.05f, 0.05f, 0.05f, 1));
-      if (button(id.c_str(), lab, ImVec2(-1, 38 * settings().ui_scale))) f.submit(a);
+      if (button(id.c_str(), lab, ImVec2(-1, 38 * ui_scale()))) f.submit(a);
       ImGui::PopStyleColor(2);
     }
   }
@@ -100,7 +99,7 @@ void steal_dialog(const GameFrame& f, const Rect& board) {
 }
 
 void year_of_plenty_dialog(const GameFrame& f, const Rect& board, RuleDialogsState& st) {
-  const float sc = settings().ui_scale;
+  const float sc = ui_scale();
   const GameState& v = f.obs.view;
   if (begin_dialog(board, "Year of Plenty", 400)) {
     ImGui::TextWrapped("Take any 2 resources from the bank.");
@@ -127,7 +126,7 @@ void year_of_plenty_dialog(const GameFrame& f, const Rect& board, RuleDialogsSta
 }
 
 void monopoly_dialog(const GameFrame& f, const Rect& board, RuleDialogsState& st) {
-  const float sc = settings().ui_scale;
+  const float sc = ui_scale();
   if (begin_dialog(board, "Monopoly", 400)) {
     ImGui::TextWrapped("Name a resource: every other player gives you all of theirs.");
     const float is = 54 * sc;

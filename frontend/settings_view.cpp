@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "frontend/audio.h"
 #include "frontend/theme.h"
@@ -19,9 +20,22 @@ void apply_audio_settings() {
   audio::set_muted(s.muted);
 }
 
+namespace {
+std::function<void(bool)>& muted_listener() {
+  static std::function<void(bool)> listener;
+  return listener;
+}
+}  // namespace
+
 void set_embedded_muted(bool muted) {
+  const bool changed = settings().muted != muted;
   settings().muted = muted;
   audio::set_muted(muted);
+  if (changed && muted_listener()) muted_listener()(muted);
+}
+
+void set_muted_listener(std::function<void(bool)> listener) {
+  muted_listener() = std::move(listener);
 }
 
 namespace {
@@ -84,6 +98,9 @@ SettingsEdits draw_settings_content() {
           ? "off"
           : (s.anim_speed < 0.9f ? "slow" : (s.anim_speed > 1.4f ? "fast" : "normal"));
   ImGui::SliderFloat("##anim", &s.anim_speed, 0.0f, 2.0f, anim);
+  label("Reduced motion", "Production shows a brief highlight; no cards fly across the screen");
+  ImGui::SameLine(col);
+  ImGui::Checkbox("##reduced_motion", &s.reduced_motion);
   panel_end();
   ImGui::Spacing();
 

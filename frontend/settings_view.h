@@ -12,6 +12,7 @@
 // (fonts, style); the App applies ai_speed to the match in play, only when SettingsEdits says
 // the player moved it, so opening Settings never changes the match's pace.
 #pragma once
+#include <functional>
 
 namespace catan::ui {
 
@@ -24,5 +25,8 @@ SettingsEdits draw_settings_content();
 SettingsEdits draw_settings_window(bool* open);
 void apply_audio_settings();
 void set_embedded_muted(bool muted);
+// Called with the new value whenever set_embedded_muted changes it: the web page keeps the
+// mute among its own saved settings.
+void set_muted_listener(std::function<void(bool)> listener);
 
 }  // namespace catan::ui

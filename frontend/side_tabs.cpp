@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include <cmath>
+#include <cstdio>
+
 #include "frontend/players_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
@@ -10,50 +13,200 @@ namespace catan::ui {
 
 namespace {
 
-void draw_trade_tab(const GameFrame& f, SideTabsState& st) {
+// `touch`: a touch layout (phones, tablets upright): every control 44 points high, and the
+// offer builder and the bank side by side when the panel is wide, else one at a time.
+void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
   ImGui::BeginChild("trade_scroll", ImVec2(0, 0), false);
   // An offer just went out (or came in): show it from its top, where its terms are.
   const Phase ph = f.state().phase;
   const bool offer_open = ph == Phase::TradeResponse || ph == Phase::TradeConfirm;
   if (offer_open && !st.offer_was_open) ImGui::SetScrollY(0);
   st.offer_was_open = offer_open;
-  draw_trade_panel(f, st.trade);
-  ImGui::Spacing();
-  ImGui::Separator();
-  ImGui::PushFont(fonts().bold);
-  ImGui::TextUnformatted("Bank and harbours");
-  ImGui::PopFont();
-  draw_bank_trade(f, st.trade.bank);
+  if (touch) {
+    const float fh = 44 * ui_scale();
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                        ImVec2(8 * ui_scale(), std::max(6.0f, (fh - ImGui::GetFontSize()) * 0.5f)));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6 * ui_scale(), 5 * ui_scale()));
+  }
+  st.trade.compact = touch;
+  const bool builder = trade_screen(f.obs.view, f.viewer) == TradeScreen::Builder;
+  const auto bank_heading = [] {
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted("Bank and harbours");
+    ImGui::PopFont();
+  };
+  if (touch && ImGui::GetContentRegionAvail().x >= 640 * ui_scale()) {
+    ImGui::BeginTable("trade_columns", 2, ImGuiTableFlags_SizingStretchSame);
+    ImGui::TableNextColumn();
+    draw_trade_panel(f, st.trade);
+    ImGui::TableNextColumn();
+    bank_heading();
+    draw_bank_trade(f, st.trade.bank);
+    ImGui::EndTable();
+  } else if (touch && builder) {
+    const float gap = std::floor(4 * ui_scale());
+    const float w = std::floor((ImGui::GetContentRegionAvail().x - gap) * 0.5f);
+    const auto segment = [&](const char* id, const char* label, bool bank) {
+      const bool on = st.bank_view == bank;
+      ImGui::PushStyleColor(ImGuiCol_Button, on ? ImGui::ColorConvertU32ToFloat4(theme().accent)
+                                                : ImVec4(0.2f, 0.24f, 0.3f, 1));
+      ImGui::PushStyleColor(ImGuiCol_Text, on ? ImGui::ColorConvertU32ToFloat4(theme().text_dark)
+                                              : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+      if (button(id, label, ImVec2(w, 0))) st.bank_view = bank;
+      ImGui::PopStyleColor(2);
+    };
+    segment("trade_with_players", "Players", false);
+    ImGui::SameLine(0, gap);
+    segment("trade_with_bank", "Bank / harbour", true);
+    ImGui::Spacing();
+    if (st.bank_view)
+      draw_bank_trade(f, st.trade.bank);
+    else
+      draw_trade_panel(f, st.trade);
+  } else {
+    draw_trade_panel(f, st.trade);
+    ImGui::Spacing();
+    ImGui::Separator();
+    bank_heading();
+    draw_bank_trade(f, st.trade.bank);
+  }
+  if (touch) ImGui::PopStyleVar(2);
+  drag_to_scroll();
   ImGui::EndChild();
 }
 
 }  // namespace
 
-void draw_side_tabs(const GameFrame& f, const Rect& r, bool players_in_tabs, SideTabsState& st,
-                    LogView& log) {
+namespace {
+
+// The phone sheet: three tabs in a strip, the open one's panel over the board.
+void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogView& log) {
   const Session& session = f.session;
+  const float sc = ui_scale();
+  const bool attention = trade_needs_attention(session);
+  if (attention && !st.attention_was && !(st.sheet_open && st.tab == SideTabsState::Trade)) {
+    st.tab = SideTabsState::Trade;
+    st.sheet_open = st.opened_for_offer = true;
+  }
+  if (!attention && st.attention_was && st.opened_for_offer && st.tab == SideTabsState::Trade)
+    st.sheet_open = false;
+  if (!st.sheet_open) st.opened_for_offer = false;
+  st.attention_was = attention;
+  if (st.select_log) st.tab = SideTabsState::Log, st.select_log = false;
+  const Rect& r = l.sheet_tabs;
+  ImGui::SetNextWindowPos(r.pos);
+  ImGui::SetNextWindowSize(r.size);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  ImGui::Begin("##sheet_tabs", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground);
+  struct TabButton {
+    const char* id;
+    const char* label;
+    SideTabsState::Tab tab;
+  };
+  static const TabButton kTabs[] = {{"tab_players", "Players", SideTabsState::Players},
+                                    {"tab_log", "Log", SideTabsState::Log},
+                                    {"tab_trade", "Trade", SideTabsState::Trade}};
+  const float gap = std::floor(4 * sc);
+  const float w = std::floor((r.size.x - 2 * gap) / 3);
+  for (int i = 0; i < 3; ++i) {
+    const TabButton& t = kTabs[i];
+    const bool open = st.sheet_open && st.tab == t.tab;
+    if (i > 0) ImGui::SameLine(0, gap);
+    ImGui::SetCursorPosX(static_cast<float>(i) * (w + gap));
+    ImGui::PushStyleColor(ImGuiCol_Button, open ? ImGui::ColorConvertU32ToFloat4(theme().accent)
+                                                : ImVec4(0.2f, 0.24f, 0.3f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, open ? ImGui::ColorConvertU32ToFloat4(theme().text_dark)
+                                              : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+    char label[48];
+    const bool waiting = t.tab == SideTabsState::Trade && attention && !open;
+    std::snprintf(label, sizeof label, "%s%s", t.label, waiting ? " (!)" : "");
+    if (button(t.id, label, ImVec2(w, r.size.y))) {
+      if (open) {
+        st.sheet_open = false;
+      } else {
+        st.tab = t.tab;
+        st.sheet_open = true;
+      }
+    }
+    ImGui::PopStyleColor(2);
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  if (!st.sheet_open || l.side.empty()) return;
+  ImGui::SetNextWindowPos(l.side.pos);
+  ImGui::SetNextWindowSize(l.side.size);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.11f, 0.13f, 0.17f, 1.0f));
+  ImGui::Begin(
+      "##sheet", nullptr,
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  switch (st.tab) {
+    case SideTabsState::Players: {
+      PlayersPanelOptions o;
+      o.include_viewer = true;
+      draw_players_panel(session, o);
+      break;
+    }
+    case SideTabsState::Log:
+      log.draw_log(session);
+      break;
+    case SideTabsState::Trade:
+      draw_trade_tab(f, st, true);
+      break;
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogView& log) {
+  if (l.phone()) {
+    draw_sheet(f, l, st, log);
+    return;
+  }
+  const bool players_in_tabs = l.players_in_tabs();
+  Rect r = l.side;
+  const Session& session = f.session;
+  if (trade_needs_attention(session)) st.tab = SideTabsState::Trade;
+  // While trading, the players shrink to a row of chips: the trade panel gets the height
+  // (at 720 px its buttons stay in view without scrolling).
+  const bool chips = !players_in_tabs && st.tab == SideTabsState::Trade;
+  if (chips) {
+    const float h = 48 * ui_scale();
+    if (draw_player_chips(session, Rect{r.pos, ImVec2(r.size.x, h)})) st.tab = SideTabsState::Log;
+    const float m = 6 * ui_scale();
+    r.pos.y += h + m;
+    r.size.y -= h + m;
+  }
   ImGui::SetNextWindowPos(r.pos);
   ImGui::SetNextWindowSize(r.size);
   ImGui::Begin(
       "##side", nullptr,
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  if (trade_needs_attention(session)) st.tab = SideTabsState::Trade;
-  if (!players_in_tabs) {
+  if (st.tab == SideTabsState::Players && !players_in_tabs) st.tab = SideTabsState::Log;
+  if (!players_in_tabs && !chips) {
     // As tall as the cards need (compact ones on short windows), so the tabs below get
     // the rest: the trade builder's buttons stay in view at 720 px.
     PlayersPanelOptions o;
-    const float h = fit_players_panel(session, &o, r.size.y * 0.42f);
+    const float h = fit_players_panel(session, &o, r.size.y * 0.36f);
     ImGui::BeginChild("players", ImVec2(0, h), false);
     draw_players_panel(session, o);
     ImGui::EndChild();
   }
   if (ImGui::BeginTabBar("side_tabs")) {
-    if (players_in_tabs && ImGui::BeginTabItem("Players")) {
-      PlayersPanelOptions o;
-      o.horizontal = true;
-      o.include_viewer = false;
-      draw_players_panel(session, o);
-      ImGui::EndTabItem();
+    if (players_in_tabs) {
+      const bool players_open = ImGui::BeginTabItem("Players");
+      test_id("tab_players");
+      if (players_open) {
+        PlayersPanelOptions o;
+        o.horizontal = true;
+        o.include_viewer = false;
+        draw_players_panel(session, o);
+        ImGui::EndTabItem();
+      }
     }
     const bool select_log = st.select_log;
     if (select_log) st.tab = SideTabsState::Log, st.select_log = false;
@@ -75,7 +228,7 @@ void draw_side_tabs(const GameFrame& f, const Rect& r, bool players_in_tabs, Sid
       // ImGui shows a tab selected in code one frame later: while the Log tab is on its way,
       // the Trade tab still shows but is no longer wanted.
       if (!select_log) st.tab = SideTabsState::Trade;
-      draw_trade_tab(f, st);
+      draw_trade_tab(f, st, players_in_tabs);
       ImGui::EndTabItem();
     } else if (trade_wanted && !tf) {
       st.tab = SideTabsState::Log;

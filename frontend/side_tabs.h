@@ -1,6 +1,8 @@
 // The side panel: the players (a column above the tabs, or a tab of their own when the
 // layout says so), then the Log and Trade tabs. The Trade tab opens by itself when an offer
-// needs the viewer's answer or confirmation.
+// needs the viewer's answer or confirmation. On a phone the same panels are a sheet: a strip
+// of three tabs under the board, and the open tab's panel over the lower part of the board;
+// a tap on the open tab closes it again.
 #pragma once
 #include "frontend/game_frame.h"
 #include "frontend/game_layout.h"
@@ -10,16 +12,36 @@
 namespace catan::ui {
 
 struct SideTabsState {
-  enum Tab { Log, Trade } tab = Log;
+  enum Tab { Log, Trade, Players } tab = Log;
   bool select_log = false;  // select the Log tab next frame (e.g. at game over)
+  bool sheet_open = false;  // phones: the sheet is open on `tab`
   TradeViewState trade;
   // Tab-bar bookkeeping between frames.
   int last_tab = -1;
   bool offer_was_open = false;
-  void toggle_trade() { tab = tab == Trade ? Log : Trade; }
+  bool attention_was = false;     // an offer waited for the viewer last frame
+  bool opened_for_offer = false;  // the sheet opened by itself for an offer: closes after it
+  bool board_needed_was = false;  // the viewer had to pick a spot on the board last frame
+  // Phones: when the viewer must pick a spot on the board (a placement, the robber, a build
+  // tool), the sheet gets out of the way, once; they may open it again.
+  void board_needed(bool needed) {
+    if (needed && !board_needed_was) sheet_open = false;
+    board_needed_was = needed;
+  }
+  bool bank_view = false;  // phones: the trade sheet shows the bank instead of the builder
+  bool phone = false;      // the layout of the last frame is a phone's (a sheet)
+  void toggle_trade() {
+    if (phone) {
+      const bool close = sheet_open && tab == Trade;
+      sheet_open = !close;
+      tab = close ? Log : Trade;
+      return;
+    }
+    tab = tab == Trade ? Log : Trade;
+  }
+  void show_players() { tab = Players, sheet_open = true; }
 };
 
-void draw_side_tabs(const GameFrame& f, const Rect& r, bool players_in_tabs, SideTabsState& st,
-                    LogView& log);
+void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogView& log);
 
 }  // namespace catan::ui

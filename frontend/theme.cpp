@@ -66,6 +66,7 @@ Theme g_theme = make_theme(false);
 UiSettings g_settings;
 Fonts g_fonts;
 float g_fonts_ui_scale = -1.0f;
+float g_screen_scale = 1.0f;  // set_screen_scale()
 
 }  // namespace
 
@@ -74,9 +75,13 @@ UiSettings& settings() {
 }
 
 std::string settings_to_json(const UiSettings& s) {
-  const nlohmann::json j = {{"ui_scale", s.ui_scale},     {"colorblind", s.colorblind},
-                            {"anim_speed", s.anim_speed}, {"ai_speed", s.ai_speed},
-                            {"sound", s.sound},           {"volume", s.volume}};
+  const nlohmann::json j = {{"ui_scale", s.ui_scale},
+                            {"colorblind", s.colorblind},
+                            {"anim_speed", s.anim_speed},
+                            {"ai_speed", s.ai_speed},
+                            {"sound", s.sound},
+                            {"volume", s.volume},
+                            {"reduced_motion", s.reduced_motion}};
   return j.dump();
 }
 
@@ -97,6 +102,7 @@ bool settings_from_json(const std::string& text, UiSettings* out) {
   num("ai_speed", &out->ai_speed, 0.25f, 4.0f);
   flag("sound", &out->sound);
   num("volume", &out->volume, 0.0f, 1.0f);
+  flag("reduced_motion", &out->reduced_motion);
   return true;
 }
 const Theme& theme() {
@@ -214,14 +220,21 @@ void draw_resource_icon(ImDrawList* dl, ImVec2 p, float s, Resource r) {
 const Fonts& fonts() {
   return g_fonts;
 }
+float ui_scale() {
+  return g_settings.ui_scale * g_screen_scale;
+}
+void set_screen_scale(float s) {
+  // In eighths: a window being resized rebuilds the fonts at a few sizes, not every frame.
+  g_screen_scale = std::round(std::clamp(s, 0.5f, 2.0f) * 8.0f) / 8.0f;
+}
 bool fonts_dirty() {
-  return g_fonts_ui_scale != g_settings.ui_scale;
+  return g_fonts_ui_scale != ui_scale();
 }
 
 void load_fonts(float pixel_scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  const float ui = std::clamp(g_settings.ui_scale, 0.5f, 3.0f);
+  const float ui = std::clamp(ui_scale(), 0.5f, 3.0f);
   const float px = pixel_scale * ui;
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;  // static data
@@ -238,7 +251,7 @@ void load_fonts(float pixel_scale) {
   g_fonts.big = io.Fonts->AddFontFromMemoryTTF(bold, sizeof font_data::kBold, 30.0f * px, &cfg);
   io.FontDefault = g_fonts.regular;
   io.FontGlobalScale = 1.0f / pixel_scale;
-  g_fonts_ui_scale = g_settings.ui_scale;
+  g_fonts_ui_scale = ui_scale();
   apply_style(ui);
 }
 
@@ -268,9 +281,10 @@ void apply_style(float scale) {
   const StyleColor colors[] = {
       {ImGuiCol_Text, 238, 236, 228, 1.0f},
       {ImGuiCol_TextDisabled, 130, 134, 142, 1.0f},
-      {ImGuiCol_WindowBg, 30, 34, 42, 0.94f},
+      // Opaque windows and popups: a dropdown or a dialog never shows the board through it.
+      {ImGuiCol_WindowBg, 30, 34, 42, 1.0f},
       {ImGuiCol_ChildBg, 40, 45, 56, 0.6f},
-      {ImGuiCol_PopupBg, 34, 38, 48, 0.98f},
+      {ImGuiCol_PopupBg, 34, 38, 48, 1.0f},
       {ImGuiCol_Border, 84, 92, 110, 0.8f},
       {ImGuiCol_FrameBg, 52, 58, 72, 1.0f},
       {ImGuiCol_FrameBgHovered, 66, 74, 92, 1.0f},

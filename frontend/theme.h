@@ -4,7 +4,8 @@
 //
 //   const Theme& t = theme();          // current palette (depends on settings().colorblind)
 //   ImU32 c = player_color(seat);      // seat 0..3, in the current palette
-//   settings().ui_scale                // 1.0 = default; multiply sizes by it (fonts already are)
+//   ui_scale()                         // sizes multiply by it (fonts already are): the user's
+//                                      // settings().ui_scale times the screen's scale
 //   set_colorblind(true);              // switch palettes (also sets settings().colorblind)
 #pragma once
 #include <imgui.h>
@@ -24,11 +25,19 @@ struct UiSettings {
   bool sound = true;        // short synthesized effects
   float volume = 0.7f;      // 0..1, the effects' master volume
   bool muted = false;       // e.g. muted by default when embedded (not saved: a page setting)
+  // Static highlights instead of moving effects (saved).
+  bool reduced_motion = false;
   bool operator==(const UiSettings&) const = default;
 };
 UiSettings& settings();
+// The scale every size is multiplied by: settings().ui_scale times the screen's own scale
+// (set_screen_scale; 1 unless the window is large).
+float ui_scale();
+// The App sets it each frame from the window size (game_layout.h, screen_scale()); a change
+// rebuilds the fonts (fonts_dirty()).
+void set_screen_scale(float s);
 // The saved form of settings() (JSON: ui_scale, colorblind, anim_speed, ai_speed, sound,
-// volume; `muted` belongs to the embedding page and is not saved).
+// volume, reduced_motion; `muted` belongs to the embedding page and is not saved).
 std::string settings_to_json(const UiSettings& s);
 // Reads what settings_to_json wrote into *out (missing or bad fields keep their value,
 // numbers are clamped to their ranges). False if `text` is not a JSON object.
@@ -83,10 +92,10 @@ struct Fonts {
 };
 const Fonts& fonts();
 // (Re)builds the font atlas for `pixel_scale` framebuffer pixels per point and the current
-// settings().ui_scale, and sets io.FontGlobalScale = 1 / pixel_scale. The shell calls it
+// ui_scale(), and sets io.FontGlobalScale = 1 / pixel_scale. The shell calls it
 // (then recreates the GL font texture) when either changes: see fonts_dirty().
 void load_fonts(float pixel_scale);
-// True when settings().ui_scale changed since the last load_fonts().
+// True when ui_scale() changed since the last load_fonts().
 bool fonts_dirty();
 
 // Applies the theme to ImGui's style (rounded panels, spacing, colours) at the given

@@ -123,13 +123,13 @@ void count_stepper(const std::string& id, int r, uint8_t* count, int hi) {
 // ("<id>_give_<r>", "<id>_get_<r>").
 void bundle_table(const char* id, const ResourceCounts& hand, ResourceCounts& give,
                   ResourceCounts& get, bool limit_give_to_hand, const char* give_label,
-                  const char* get_label) {
+                  const char* get_label, bool have_column) {
   const std::string give_id = std::string(id) + "_give", get_id = std::string(id) + "_get";
   const ImGuiTableFlags flags =
       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg | ImGuiTableFlags_PadOuterX;
-  if (!ImGui::BeginTable(id, 4, flags)) return;
+  if (!ImGui::BeginTable(id, have_column ? 4 : 3, flags)) return;
   ImGui::TableSetupColumn("");
-  ImGui::TableSetupColumn("Have");  // short: the table must fit the side panel
+  if (have_column) ImGui::TableSetupColumn("Have");  // short: the table must fit the side panel
   ImGui::TableSetupColumn(give_label);
   ImGui::TableSetupColumn(get_label);
   ImGui::TableHeadersRow();
@@ -139,12 +139,14 @@ void bundle_table(const char* id, const ResourceCounts& hand, ResourceCounts& gi
     ImGui::TableNextColumn();
     icon_item(static_cast<Resource>(r), ImGui::GetFrameHeight());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", resource_label(static_cast<Resource>(r)));
-    ImGui::TableNextColumn();
-    ImGui::AlignTextToFramePadding();
-    if (hand[r]) {
-      ImGui::Text("%d", hand[r]);
-    } else {
-      ImGui::TextDisabled("0");
+    if (have_column) {
+      ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
+      if (hand[r]) {
+        ImGui::Text("%d", hand[r]);
+      } else {
+        ImGui::TextDisabled("0");
+      }
     }
     ImGui::TableNextColumn();
     const bool clash_give = give[r] > 0 && get[r] > 0;
@@ -213,7 +215,8 @@ void draw_builder(Session& s, TradeViewState& st, const GameState& v, int viewer
   }
   target_picker(s, v, viewer, &d.to);
   ImGui::Spacing();
-  bundle_table("offer", v.players[viewer].resources, d.give, d.get, true, "You give", "You get");
+  bundle_table("offer", v.players[viewer].resources, d.give, d.get, true, "You give", "You get",
+               !st.compact);
   ImGui::Spacing();
   deal_line("Give", d.give, "  for", d.get);  // the deal in one line
 
@@ -383,7 +386,7 @@ void draw_incoming(Session& s, TradeViewState& st, const GameState& v, int viewe
     ImGui::Separator();
     ImGui::TextUnformatted("Your counter-offer");
     bundle_table("counter", v.players[viewer].resources, st.counter_give, st.counter_get, true,
-                 "You give", "You get");
+                 "You give", "You get", !st.compact);
     const Verdict c =
         ui_verdict(v, viewer, can_act, make_counter_action(st.counter_give, st.counter_get));
     verdict_line(c, "Ready to send.");
@@ -458,7 +461,7 @@ void draw_bank_trade(const GameFrame& f, BankTradeState& st) {
   const Theme& t = theme();
   ImGui::PushID("bank_trade");
   panel_begin("bank", nullptr);
-  const float sz = px(30);
+  const float sz = std::max(px(30), ImGui::GetFrameHeight());  // thumb-sized on touch layouts
   ImDrawList* dl = ImGui::GetWindowDrawList();
   auto row = [&](const char* label, bool giving) {
     ImGui::AlignTextToFramePadding();

@@ -63,6 +63,7 @@ struct TradeViewState {
   int counter_for_offer = -1;  // offers_this_turn stamp the counter draft belongs to
   BankTradeState bank;
   std::string last_error;  // shown under the buttons after a refused submit
+  bool compact = false;    // touch layouts: no "Have" column (the hand shows under the panel)
 };
 
 // Changes when an offer is made (so once it has ended, accepted, declined by everyone or

@@ -9,7 +9,7 @@
 namespace catan::ui {
 
 float px(float pixels) {
-  return pixels * settings().ui_scale;
+  return pixels * ui_scale();
 }
 
 std::string seat_label(const Session& s, int seat) {

@@ -18,7 +18,7 @@
 
 namespace catan::ui {
 
-// Pixels scaled by settings().ui_scale (ImGui's style and fonts are scaled by the App).
+// Pixels scaled by ui_scale() (ImGui's style and fonts are scaled by the App).
 float px(float pixels);
 
 std::string seat_label(const Session& s, int seat);

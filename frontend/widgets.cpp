@@ -12,7 +12,7 @@ namespace catan::ui {
 
 namespace {
 bool g_record = false;
-std::unordered_map<std::string, ImRect> g_rects;
+std::unordered_map<std::string, TestItem> g_rects;
 std::string g_wanted;  // the id find_test_id last missed: scrolled into view when drawn
 }  // namespace
 
@@ -24,7 +24,21 @@ void test_id(const char* id) {
     if (g_wanted == id) ImGui::SetScrollHereY(0.5f);
     return;
   }
-  g_rects[id] = r;
+  // Whole: inside its window's visible area (half a point of rounding allowed).
+  ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
+  clip.Expand(0.5f);
+  g_rects[id] = TestItem{r, clip.Contains(r), true};
+}
+
+void test_label_fits(const char* id, bool fits) {
+  const auto it = g_rects.find(id);
+  if (it != g_rects.end()) it->second.label_fits = fits;
+}
+
+std::vector<std::pair<std::string, TestItem>> test_items() {
+  std::vector<std::pair<std::string, TestItem>> v(g_rects.begin(), g_rects.end());
+  std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  return v;
 }
 
 void enable_test_ids(bool on) {
@@ -43,8 +57,8 @@ bool find_test_rect(const std::string& id, ImVec2* min, ImVec2* max) {
     g_wanted = id;
     return false;
   }
-  *min = it->second.Min;
-  *max = it->second.Max;
+  *min = it->second.rect.Min;
+  *max = it->second.rect.Max;
   return true;
 }
 
@@ -69,6 +83,11 @@ bool button(const char* id, const char* label, ImVec2 size, bool enabled, const 
   if (!enabled && !why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s", why.c_str());
   return pressed && enabled;
+}
+
+void drag_to_scroll() {
+  if (!ImGui::IsWindowHovered() || ImGui::IsAnyItemActive() || !ImGui::IsMouseDragging(0)) return;
+  ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
 }
 
 bool area_button(const char* id, ImVec2 size, bool enabled) {

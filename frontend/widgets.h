@@ -12,7 +12,11 @@
 #pragma once
 #include <imgui.h>
 
+#include <imgui_internal.h>
+
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace catan::ui {
 
@@ -26,6 +30,9 @@ bool button(const char* id, const char* label, ImVec2 size = ImVec2(0, 0), bool 
 // The same button without a face: a clickable area the caller draws (an icon to pick).
 bool area_button(const char* id, ImVec2 size, bool enabled = true);
 
+// Scrolls the current window by a drag on its background: a touch screen has no wheel.
+void drag_to_scroll();
+
 // [-] value [+] with square buttons; - is disabled at `lo`, + at `hi`. True when it changed.
 // Test ids: "<id>_minus" and "<id>_plus".
 bool stepper(const char* id, int* value, int lo, int hi);
@@ -36,5 +43,15 @@ void enable_test_ids(bool on);                             // a test driver turn
 void begin_test_ids_frame();                               // the App, before drawing a frame
 bool find_test_id(const std::string& id, ImVec2* center);  // in the frame just drawn
 bool find_test_rect(const std::string& id, ImVec2* min, ImVec2* max);  // the same, its rectangle
+
+// What the layout tests check of each recorded item: no two overlap, each lies whole inside
+// its window, and a label the caller draws itself fits its face.
+struct TestItem {
+  ImRect rect;
+  bool whole = true;       // inside its window's visible area
+  bool label_fits = true;  // set by test_label_fits for faces drawn by the caller
+};
+void test_label_fits(const char* id, bool fits);  // for the item just recorded under `id`
+std::vector<std::pair<std::string, TestItem>> test_items();  // the frame just drawn, by id
 
 }  // namespace catan::ui

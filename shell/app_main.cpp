@@ -42,6 +42,7 @@
 #endif
 
 #include "frontend/app.h"
+#include "frontend/game_layout.h"
 #include "frontend/pointer_input.h"
 #include "frontend/theme.h"
 #include "shell/platform_png.h"
@@ -196,6 +197,12 @@ void main_loop_iteration(void* arg) {
 #ifdef __EMSCRIPTEN__
   sync_canvas_size(s);
 #endif
+  {
+    int ww = 0, wh = 0;
+    SDL_GetWindowSize(s.window, &ww, &wh);
+    catan::ui::set_screen_scale(
+        catan::ui::screen_scale(ImVec2(static_cast<float>(ww), static_cast<float>(wh))));
+  }
   update_font_scale(s);
 
   const Uint64 now = SDL_GetPerformanceCounter();

@@ -2,16 +2,19 @@
 //
 //   catan-arena --seat expert --vs hard --games 400 --seed 1 --preset classic --players 4
 //   catan-arena --bots expert:trader,hard,hard:builder,normal --games 100
+//   catan-arena --offer-probe --vs hard --games 100 --seed 1
 //
 // A bot config is level[:personality][:it=N][:ms=N]. Game g is seeded mix_seed(seed, g)
 // and config i sits in seat (i + g) % players. Results are deterministic given the seed
 // (the timing columns aside); Expert uses --iterations (fixed) unless --budget-ms is set.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <functional>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -91,8 +94,12 @@ struct GameResult {
   std::vector<SeatResult> seats;
 };
 
+// Called after every decision with the game and the decision's index in it.
+using Probe = std::function<void(const Game&, int)>;
+
 GameResult play_game(const GameOptions& opts, uint64_t seed, int game_index,
-                     const std::vector<BotSpec>& specs, int cap, double slice_ms) {
+                     const std::vector<BotSpec>& specs, int cap, double slice_ms,
+                     const Probe& probe = nullptr) {
   const int n = opts.players;
   Game game(opts, seed);
   std::vector<std::unique_ptr<Bot>> bots(n);
@@ -108,7 +115,10 @@ GameResult play_game(const GameOptions& opts, uint64_t seed, int game_index,
   match::RunLimits limits;
   limits.max_actions = static_cast<size_t>(cap);
   limits.slice_ms = slice_ms;
+  int decision = 0;
   match::play_bots(game, bots, limits, [&](const match::Decision& d) {
+    if (probe) probe(game, decision);
+    ++decision;
     SeatResult& sr = res.seats[d.seat];
     ++sr.decisions;
     sr.ms_total += d.wall_ms;
@@ -172,6 +182,102 @@ void print_stats_row(const std::string& name, const Agg& a) {
               a.cities * k, a.devs * k, a.knights * k, a.robber_leader * k, a.vp * k);
 }
 
+// The offer probe: at sampled positions of the arena's games, the seat in its main phase
+// plays a human and puts offers to each other seat; every probed bot configuration answers
+// each offer from that seat's observation, and the answers are counted. The human asks for
+// one card the bot holds (chosen at random) and gives 1, 2 or 3 of one other resource
+// (chosen at random, topped up from the bank when the human is short).
+constexpr int kProbeKinds = 3;  // the human gives 1, 2 or 3 cards for one
+struct ProbeCount {
+  long accept = 0, counter = 0, decline = 0;
+  long n() const { return accept + counter + decline; }
+};
+using ProbeRow = std::array<ProbeCount, kProbeKinds>;
+
+// The configurations whose answers are counted: every level (balanced) and every
+// personality at Hard.
+std::vector<BotSpec> probe_specs(int iterations) {
+  std::vector<BotSpec> out;
+  const char* texts[] = {"easy",
+                         "normal",
+                         "hard",
+                         "expert",
+                         "hard:trader",
+                         "hard:aggressor",
+                         "hard:builder",
+                         "hard:expansionist",
+                         "hard:opportunist"};
+  for (const char* t : texts) {
+    BotSpec b;
+    std::string err;
+    if (parse_spec(t, iterations, 1000, &b, &err)) out.push_back(b);
+  }
+  return out;
+}
+
+void probe_position(const Game& game, uint64_t seed, const std::vector<BotSpec>& probers,
+                    std::vector<ProbeRow>* rows) {
+  const GameState& s = game.state();
+  if (s.phase != Phase::Main || s.offer.from >= 0) return;
+  const int x = s.current;
+  Rng rng;
+  rng.state = seed;
+  for (int y = 0; y < s.num_players; ++y) {
+    if (y == x) continue;
+    const ResourceCounts& hy = s.players[y].resources;
+    int held[kNumResources], nh = 0;
+    for (int r = 0; r < kNumResources; ++r)
+      if (hy[r] > 0) held[nh++] = r;
+    if (nh == 0) continue;
+    const int want = held[rng.below(static_cast<uint32_t>(nh))];
+    int give = static_cast<int>(rng.below(kNumResources - 1));
+    if (give >= want) ++give;
+    const EventLog seen = game.visible_events(y);
+    for (int k = 0; k < kProbeKinds; ++k) {
+      const int n = k + 1;
+      GameState t = s;
+      const int short_by = std::max(0, n - t.players[x].resources[give]);
+      if (t.bank[give] < short_by) continue;
+      t.bank[give] = static_cast<uint8_t>(t.bank[give] - short_by);
+      t.players[x].resources[give] = static_cast<uint8_t>(t.players[x].resources[give] + short_by);
+      Action offer;
+      offer.type = ActionType::OfferTrade;
+      offer.arg = static_cast<int8_t>(y);
+      offer.give[give] = static_cast<uint8_t>(n);
+      offer.get[want] = 1;
+      if (!apply(t, offer)) continue;
+      const Observation obs = observe(t, y);
+      for (size_t i = 0; i < probers.size(); ++i) {
+        AiConfig c = probers[i].cfg;
+        c.seed = mix_seed(seed, 100 * y + k);
+        const Action a = make_bot(c)->decide(obs, seen);
+        ProbeCount& pc = (*rows)[i][k];
+        if (a.type == ActionType::AcceptTrade)
+          ++pc.accept;
+        else if (a.type == ActionType::CounterTrade)
+          ++pc.counter;
+        else
+          ++pc.decline;
+      }
+    }
+  }
+}
+
+void print_probe(const std::vector<BotSpec>& probers, const std::vector<ProbeRow>& rows) {
+  std::printf("\noffer probe: answers to a human's offers (accepted / countered / declined, %%)\n");
+  std::printf("  %-20s %8s %20s %20s %20s\n", "bot", "offers", "1 for 1", "2 for 1", "3 for 1");
+  for (size_t i = 0; i < probers.size(); ++i) {
+    long n = 0;
+    for (const ProbeCount& pc : rows[i]) n += pc.n();
+    std::printf("  %-20s %8ld", probers[i].label.c_str(), n);
+    for (const ProbeCount& pc : rows[i]) {
+      const double k = pc.n() ? 100.0 / pc.n() : 0;
+      std::printf("   %5.1f / %4.1f / %5.1f", pc.accept * k, pc.counter * k, pc.decline * k);
+    }
+    std::printf("\n");
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -181,6 +287,8 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   double slice_ms = 16;
   bool quiet = false;
+  bool offer_probe = false;
+  int probe_every = 25;
   std::vector<std::string> extra_opts;
   app.add_option("--seat", seat, "config of the seat under test (e.g. expert:trader)");
   app.add_option("--vs", vs, "config of every other seat (e.g. hard)");
@@ -198,6 +306,11 @@ int main(int argc, char** argv) {
   app.add_option("--option", extra_opts, "extra game option key=value (repeatable)");
   app.add_option("--jobs", jobs, "games played in parallel (results do not depend on it)");
   app.add_flag("--quiet", quiet, "no progress line");
+  app.add_flag("--offer-probe", offer_probe,
+               "put human-style offers to every level and Hard personality at sampled positions "
+               "and count their answers");
+  app.add_option("--probe-every", probe_every, "the offer probe samples every Nth decision")
+      ->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
 
   GameOptions opts = preset == "arena" ? arena_options() : classic_options();
@@ -249,10 +362,20 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < specs.size(); ++i) std::printf("  config %zu: %s\n", i, texts[i].c_str());
 
   std::vector<GameResult> results(games);
+  const std::vector<BotSpec> probers = offer_probe ? probe_specs(iters) : std::vector<BotSpec>{};
+  // One table per game, summed at the end: the counts do not depend on --jobs.
+  std::vector<std::vector<ProbeRow>> probe_rows(games, std::vector<ProbeRow>(probers.size()));
   const auto t_start = std::chrono::steady_clock::now();
   auto worker = [&](int j, int nj) {
     for (int g = j; g < games; g += nj) {
-      results[g] = play_game(opts, mix_seed(seed, g), g, specs, cap, slice_ms);
+      const uint64_t gs = mix_seed(seed, g);
+      Probe probe;
+      if (offer_probe)
+        probe = [&, g, gs](const Game& game, int decision) {
+          if (decision % probe_every == probe_every - 1)
+            probe_position(game, mix_seed(gs, 0x0FF + decision), probers, &probe_rows[g]);
+        };
+      results[g] = play_game(opts, gs, g, specs, cap, slice_ms, probe);
       if (!quiet && j == 0) std::fprintf(stderr, "\r  game %d/%d", g + 1, games);
     }
   };
@@ -340,6 +463,17 @@ int main(int argc, char** argv) {
   for (const auto& [label, a] : per_label) print_stats_row(label, a);
   print_stats_header("personality");
   for (const auto& [label, a] : per_pers) print_stats_row(label, a);
+  if (offer_probe) {
+    std::vector<ProbeRow> sum(probers.size());
+    for (const auto& game_rows : probe_rows)
+      for (size_t i = 0; i < probers.size(); ++i)
+        for (int k = 0; k < kProbeKinds; ++k) {
+          sum[i][k].accept += game_rows[i][k].accept;
+          sum[i][k].counter += game_rows[i][k].counter;
+          sum[i][k].decline += game_rows[i][k].decline;
+        }
+    print_probe(probers, sum);
+  }
   std::printf("\nwall time %.1f s\n", secs);
   return illegal > 0 ? 1 : 0;
 }

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include "engine/match/config.h"
 #include "engine/match/replay_code.h"
@@ -15,6 +17,8 @@
 #include "engine/serialize.h"
 #include "frontend/app.h"
 #include "frontend/audio.h"
+#include "frontend/overlays.h"
+#include "frontend/production_fx.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
@@ -99,17 +103,44 @@ void attach_app(App& app) {
   ui::enable_test_ids(true);
   h.view = [&app] {
     json j = json::object();
-    // Where the New game screen's Start button, the "Time's up" notice and the "Take back
-    // control" buttons were drawn, when they were (public: they are on the screen).
-    json ids = json::object();
-    for (const char* id :
-         {"start", "continue", "seed", "random_seed", "menu", "menu_new_game", "times_up",
-          "autopilot_notice", "take_back_0", "take_back_1", "take_back_2", "take_back_3"}) {
-      ImVec2 c;
-      if (ui::find_test_id(id, &c))
-        ids[id] = {std::round(c.x * 10) / 10, std::round(c.y * 10) / 10};
+    // Where the New game screen's buttons and form, the menu, the "Time's up" notice and
+    // the "Take back control" buttons were drawn, when they were (public: they are on the
+    // screen): `ui` their centres, `uiRects` their rectangles [x0, y0, x1, y1]. The ids that
+    // are never on the New game screen come last: the last id looked for and missed is
+    // scrolled into view when next drawn, and that must not move the form.
+    static const std::vector<std::string> kIds = [] {
+      std::vector<std::string> v = {
+          "start",       "continue", "custom_game", "custom_back", "seed",      "random_seed",
+          "ng_settings", "ng_help",  "players_2",   "players_3",   "players_4", "mode",
+          "custom_vp",   "board",    "visibility",  "dice",        "timer",     "form_ai_speed"};
+      for (const char* kind : {"seat_kind_", "seat_level_", "seat_personality_", "seat_name_"})
+        for (int i = 0; i < 4; ++i) v.push_back(kind + std::to_string(i));
+      for (const char* id :
+           {"menu", "menu_settings", "menu_sound", "menu_pause", "menu_help", "menu_share",
+            "menu_replay", "menu_new_game", "times_up", "autopilot_notice", "take_back_0",
+            "take_back_1", "take_back_2", "take_back_3"})
+        v.push_back(id);
+      return v;
+    }();
+    json ids = json::object(), rects = json::object();
+    const auto r1 = [](float x) { return std::round(x * 10) / 10; };
+    for (const std::string& id : kIds) {
+      ImVec2 a, b;
+      if (!ui::find_test_rect(id, &a, &b)) continue;
+      ids[id] = {r1((a.x + b.x) * 0.5f), r1((a.y + b.y) * 0.5f)};
+      rects[id] = {r1(a.x), r1(a.y), r1(b.x), r1(b.y)};
     }
     j["ui"] = ids;
+    // Every recorded widget of the last frame, for the layout tests (no two overlap, each
+    // whole in its window, labels fit): [id, x0, y0, x1, y1, whole, label_fits].
+    json widgets = json::array();
+    const auto r10 = [](float v) { return std::round(v * 10) / 10; };
+    for (const auto& [id, it] : ui::test_items())
+      widgets.push_back({id, r10(it.rect.Min.x), r10(it.rect.Min.y), r10(it.rect.Max.x),
+                         r10(it.rect.Max.y), it.whole, it.label_fits});
+    j["widgets"] = widgets;
+    j["display"] = {r10(ImGui::GetIO().DisplaySize.x), r10(ImGui::GetIO().DisplaySize.y)};
+    j["uiRects"] = rects;
     if (!app.session().active()) return j;
     auto list = [](int n, auto&& pos) {
       json a = json::array();
@@ -127,6 +158,31 @@ void attach_app(App& app) {
   attach(std::move(h));
 #ifdef __EMSCRIPTEN__
   catan_web_js_deps();
+  // The browser's prefers-reduced-motion: production effects stay still (read once here, in
+  // compiled-in JS: the page's CSP forbids evaluating script strings).
+  ui::set_system_reduced_motion(EM_ASM_INT({
+                                  return (typeof matchMedia ==
+                                          = 'function' &&
+                                            matchMedia('(prefers-reduced-motion: reduce)').matches)
+                                             ? 1
+                                             : 0;
+                                }) != 0);
+  // The app's menu copies links made by the page (web/catan.js: its address, its clipboard
+  // and notices), and a sound switched on in the app unmutes the page's saved setting too.
+  ui::set_share_handler([](ui::ShareKind kind) {
+    EM_ASM(
+        {
+          if (Module.catanShare) Module.catanShare($0 ? 'replay' : 'board');
+        },
+        kind == ui::ShareKind::ReplayLink ? 1 : 0);
+  });
+  ui::set_muted_listener([](bool muted) {
+    EM_ASM(
+        {
+          if (Module.catanMuted) Module.catanMuted(!!$0);
+        },
+        muted ? 1 : 0);
+  });
   // The App's own save slots: the game (its New game screen offers "Continue last game") and
   // the UI settings (scale, palette, sound, volume).
   auto store = [](const char* key, const std::string& text) {

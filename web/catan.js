@@ -615,6 +615,14 @@
           if (perf.work.length > 5000) perf.work.shift();
         },
         onAbort: (what) => showFatal('The game stopped because of an internal error', [String(what)]),
+        // Called by the app (shell/web_bridge.cpp): its menu's share entries, and its sound
+        // switched back on (the page's saved mute follows).
+        catanShare: (kind) => { share(kind).catch((e) => console.warn('[catan] share:', e && e.message)); },
+        catanMuted: (m) => {
+          muted = !!m;
+          settings.muted = muted;
+          store.set(KEY_SETTINGS, JSON.stringify(settings));
+        },
         instantiateWasm(imports, receive) {
           wasm.then((bytes) => WebAssembly.instantiate(bytes, imports))
             .then((r) => receive(r.instance, r.module))
@@ -688,28 +696,20 @@
     return base.toString();
   }
 
-  function setupMenu() {
-    const btn = $('menu-button');
-    const menu = $('menu');
-    if (!btn || !menu) return;
-    btn.addEventListener('click', () => { menu.hidden = !menu.hidden; });
-    const copy = async (text, what, none) => {
-      menu.hidden = true;
-      if (!text) { notice(none, 'warn'); return; }
-      try {
-        await navigator.clipboard.writeText(text);
-        notice(`${what} copied to the clipboard.`, 'info');
-      } catch (e) {
-        window.prompt(`${what}:`, text);
-      }
-    };
-    $('menu-share').addEventListener('click', () => copy(ready ? shareLink() : null, 'Board link', 'Start a game first.'));
-    $('menu-replay').addEventListener('click', () => copy(ready ? replayLink() : null, 'Replay link',
-      'Replay links are available when the game has ended.'));
-    const mute = $('menu-mute');
-    const label = () => (mute.textContent = muted ? 'Sound: off' : 'Sound: on');
-    label();
-    mute.addEventListener('click', () => { setMuted(!muted); label(); });
+  // The app's one menu (frontend/overlays.cpp, natively the same) asks for a link: the page
+  // makes it from its own address and copies it. The tap that asked was a frame ago, so the
+  // browser still counts it as the user's gesture for the clipboard.
+  async function share(kind) {
+    const [text, what, none] = kind === 'replay'
+      ? [ready ? replayLink() : null, 'Replay link', 'Replay links are available when the game has ended.']
+      : [ready ? shareLink() : null, 'Board link', 'Start a game first.'];
+    if (!text) { notice(none, 'warn'); return; }
+    try {
+      await navigator.clipboard.writeText(text);
+      notice(`${what} copied to the clipboard.`, 'info');
+    } catch (e) {
+      window.prompt(`${what}:`, text);
+    }
   }
 
   // ---------------------------------------------------------------- window.catan
@@ -857,7 +857,6 @@
   // ---------------------------------------------------------------- go
   window.addEventListener('pagehide', () => { if (ready) persist(); });
   document.addEventListener('visibilitychange', () => { if (ready && document.hidden) persist(); });
-  setupMenu();
   const updateButton = $('update-apply');
   if (updateButton) updateButton.addEventListener('click', applyUpdate);
   if (missing.length) {

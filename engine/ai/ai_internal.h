@@ -16,8 +16,8 @@ namespace catan::ai {
 // personalities). Each personality is one row of these (eval.cpp).
 struct Taste {
   double offer_rate = 0.5;      // chance per turn to make an offer when it helps
-  int max_offers = 1;           // own offers per turn
-  double generosity = 0.0;      // 0: 1-for-1 only; 1: gives 2 for 1 when it has surplus
+  int max_offers = 1;           // own offers per turn (at most one: each reaches every human)
+  double generosity = 0.0;      // offers at lower estimated odds of acceptance (0 to 1)
   double accept_margin = 0.05;  // min gain (hand value) to accept an offer
   double counter_rate = 0.0;    // chance to counter instead of declining (classic)
   double robber_leader = 1.0;   // weight on hurting the VP leader with robber/knight

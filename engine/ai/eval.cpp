@@ -15,8 +15,8 @@ namespace {
 constexpr Taste kPersonalities[] = {
   // Balanced: the defaults
   {0.50, 1, 0.0,  0.05, 0.00, 1.0, 0.3, 1.0,  1.00, 1.0, 1.00, 1.00, {1.00, 1.00, 1.00, 1.0, 1.00}},
-  // Trader: offers often, sweetens, accepts small gains, counters
-  {0.95, 3, 0.8, -0.01, 0.50, 1.0, 0.3, 1.0,  1.00, 1.0, 1.00, 1.00, {1.00, 1.00, 1.00, 1.0, 1.00}},
+  // Trader: offers often, at lower odds of acceptance, accepts small gains, counters
+  {0.95, 1, 0.8, -0.01, 0.50, 1.0, 0.3, 1.0,  1.00, 1.0, 1.00, 1.00, {1.00, 1.00, 1.00, 1.0, 1.00}},
   // Aggressor: robber and knights on the leader, development cards
   {0.25, 1, 0.0,  0.12, 0.00, 2.5, 0.6, 2.0,  1.00, 1.0, 1.00, 1.35, {0.95, 0.95, 1.05, 1.05, 1.1}},
   // Builder: cities on wheat and ore
@@ -24,7 +24,7 @@ constexpr Taste kPersonalities[] = {
   // Expansionist: roads and settlements on wood and brick
   {0.50, 1, 0.0,  0.05, 0.00, 1.0, 0.3, 1.0,  1.45, 1.3, 0.85, 0.80, {1.25, 1.25, 1.00, 1.0, 0.80}},
   // Opportunist: robs big hands, trades and counters often
-  {0.60, 2, 0.0,  0.00, 0.25, 0.4, 1.6, 1.3,  1.00, 1.0, 1.00, 1.00, {1.00, 1.00, 1.00, 1.0, 1.00}},
+  {0.60, 1, 0.0,  0.00, 0.25, 0.4, 1.6, 1.3,  1.00, 1.0, 1.00, 1.00, {1.00, 1.00, 1.00, 1.0, 1.00}},
 };
 // clang-format on
 

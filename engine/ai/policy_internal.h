@@ -15,10 +15,12 @@ inline bool legal(const GameState& s, const Action& a) {
 }
 
 // Player trades (trade_policy.cpp). Each returns an action legal in *c.s, or false.
-Action respond_offer(const Ctx& c, Rng& rng);          // accept, counter or decline the open offer
-Action confirm_offer(const Ctx& c);                    // the offerer picks a partner or cancels
-bool make_offer(const Ctx& c, Rng& rng, Action* out);  // an offer toward a build
-// Expert: the offer of best (our gain x estimated chance somebody accepts).
+Action respond_offer(const Ctx& c, Rng& rng);  // accept, counter or decline the open offer
+Action confirm_offer(const Ctx& c);            // the offerer picks a partner or cancels
+// An offer toward a build, at most one a turn, when likely enough to be accepted (the
+// level's and personality's offer rate first).
+bool make_offer(const Ctx& c, Rng& rng, Action* out);
+// Expert: the same offer without the rate (best our gain x estimated chance of acceptance).
 bool smart_offer(const Ctx& c, Action* out);
 
 }  // namespace catan::ai

@@ -996,6 +996,191 @@ await test('turn-timer-times-up-and-autopilot', async () => {
   await closeClean(context, page);
 });
 
+// ------------------------------------------------------------------ layouts: phones, tablet, desktop
+// A setup and a full turn played by taps (touch screens) or clicks only, at five screen sizes,
+// checked against the UI's own layout data (catan.view().widgets: every button's rectangle):
+// no two buttons overlap, each lies whole in its panel, every label fits, touch targets are at
+// least 44 CSS px, and the trade panel's buttons are in view without scrolling.
+const kScreens = [
+  { name: 'phone-portrait', w: 390, h: 844, touch: true, dpr: 3 },
+  { name: 'phone-landscape', w: 844, h: 390, touch: true, dpr: 3 },
+  { name: 'tablet', w: 768, h: 1024, touch: true, dpr: 2 },
+  { name: 'desktop', w: 1280, h: 720, touch: false, dpr: 1 },
+  { name: 'desktop-large', w: 1920, h: 1080, touch: false, dpr: 1 },
+];
+
+// The widgets of the last frame by id: {x0, y0, x1, y1, whole, fits}.
+async function widgets(page) {
+  const v = await page.evaluate(() => window.catan.view());
+  const out = {};
+  for (const [id, x0, y0, x1, y1, whole, fits] of v.widgets || []) out[id] = { x0, y0, x1, y1, whole, fits };
+  return out;
+}
+
+// What is wrong with the layout of the frame just drawn ([] when nothing).
+function layoutProblems(ws, screen, needWhole) {
+  const problems = [];
+  const ids = Object.keys(ws);
+  for (const id of ids) {
+    const r = ws[id];
+    if (!r.fits) problems.push(`label of ${id} does not fit`);
+    if (r.whole && (r.x0 < -0.5 || r.y0 < -0.5 || r.x1 > screen.w + 0.5 || r.y1 > screen.h + 0.5)) problems.push(`${id} off screen ${JSON.stringify(r)}`);
+  }
+  for (const id of needWhole) {
+    if (!ws[id]) problems.push(`${id} not on screen`);
+    else if (!ws[id].whole) problems.push(`${id} cut by its panel`);
+  }
+  for (let i = 0; i < ids.length; ++i) {
+    for (let j = i + 1; j < ids.length; ++j) {
+      const a = ws[ids[i]], b = ws[ids[j]];
+      if (!a.whole || !b.whole) continue;
+      const ox = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+      const oy = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+      if (ox > 1 && oy > 1) problems.push(`${ids[i]} overlaps ${ids[j]}`);
+    }
+  }
+  if (screen.touch) {
+    for (const id of needWhole) {
+      const r = ws[id];
+      if (r && (r.x1 - r.x0 < 43.5 || r.y1 - r.y0 < 43.5)) problems.push(`${id} is ${Math.round(r.x1 - r.x0)}x${Math.round(r.y1 - r.y0)}, under 44 px`);
+    }
+  }
+  return problems;
+}
+
+// A tap (touch screens) or a click at canvas point p.
+async function press(page, screen, p) {
+  const box = await page.locator('#canvas').boundingBox();
+  if (screen.touch) {
+    await page.touchscreen.tap(box.x + p[0], box.y + p[1]);
+  } else {
+    await page.mouse.move(box.x + p[0], box.y + p[1]);
+    await frames(page, 2);
+    await page.mouse.down();
+    await frames(page, 2);
+    await page.mouse.up();
+  }
+  await frames(page, 4);
+}
+
+async function pressUi(page, screen, id) {
+  const ws = await waitFor(page, (i) => {
+    const v = window.catan.view();
+    return v && (v.widgets || []).find((w) => w[0] === i);
+  }, id, { timeout: 20000 });
+  await press(page, screen, [(ws[1] + ws[3]) / 2, (ws[2] + ws[4]) / 2]);
+}
+
+// Puts a piece on the board by tapping its spot; on a touch screen the tap selects the spot
+// and a second tap on the confirm button (or the spot) places it.
+async function placeByTap(page, screen, where, n) {
+  const applied = () => page.evaluate((k) => window.catan.state().session.actions > k, n);
+  await press(page, screen, where);
+  if (await applied()) return;
+  const ws = await widgets(page);
+  const confirm = Object.keys(ws).find((id) => /^(place|board)_confirm/.test(id));
+  if (confirm) await pressUi(page, screen, confirm);
+  else await press(page, screen, where);
+  await frames(page, 4);
+}
+
+for (const screen of kScreens) {
+  await test(`layout-${screen.name}-${screen.w}x${screen.h}`, async () => {
+    const context = await browser.newContext({
+      viewport: { width: screen.w, height: screen.h }, deviceScaleFactor: screen.dpr,
+      hasTouch: screen.touch, isMobile: screen.touch && screen.w < 900, serviceWorkers: 'block',
+    });
+    const page = instrument(await context.newPage());
+    try {
+      await page.goto(base + 'index.html?seats=human,ai:easy,ai:easy,ai:easy&speed=20&seed=11&playseed=11');
+      await waitReady(page);
+      const problems = [];
+      const check = async (label, needWhole) => {
+        await frames(page, 3);
+        for (const p of layoutProblems(await widgets(page), screen, needWhole)) problems.push(`${label}: ${p}`);
+      };
+      const actions = ['roll', 'tool_road', 'tool_settlement', 'tool_city', 'buy_dev', 'trade', 'end_turn'];
+      const tabs = screen.w < 600 || screen.h < 500 ? ['tab_players', 'tab_log', 'tab_trade'] : [];
+      const chrome = ['menu', 'help', 'zoom_in', 'zoom_out', 'zoom_fit', ...tabs];
+      let byApi = 0, rolled = false, turnDone = false, shotSetup = false, lastPhase = '';
+      const t0 = Date.now();
+      while (!turnDone) {
+        assert(Date.now() - t0 < 240000, `the turn never came to an end (last phase ${lastPhase}; ${problems.join(' | ')})`);
+        const st = await page.evaluate(() => window.catan.state());
+        if (!st.session.humanToAct) { await sleep(60); continue; }
+        const legal = await page.evaluate(() => window.catan.legal());
+        const view = await page.evaluate(() => window.catan.view());
+        const phase = st.state.phase;
+        lastPhase = phase;
+        const n = st.session.actions;
+        if (phase === 'setup_settlement') {
+          if (!shotSetup) {
+            await check('setup', [...actions, ...chrome]);
+            await shot(page, `layout-${screen.name}-setup.png`);
+            shotSetup = true;
+          }
+          const spots = legal.filter((a) => a.startsWith('build_settlement:')).map((a) => Number(a.split(':')[1]));
+          await placeByTap(page, screen, view.vertices[spots[Math.floor(spots.length / 3)]], n);
+        } else if (phase === 'setup_road') {
+          const e = Number(legal.find((a) => a.startsWith('build_road:')).split(':')[1]);
+          await placeByTap(page, screen, view.edges[e], n);
+        } else if (legal.includes('roll')) {
+          await check('before the roll', [...actions, ...chrome]);
+          await pressUi(page, screen, 'roll');
+          rolled = true;
+        } else if (phase === 'main' && rolled) {
+          await check('main', [...actions, ...chrome]);
+          await shot(page, `layout-${screen.name}-turn.png`);
+          // The trade panel: its buttons in view without scrolling.
+          await pressUi(page, screen, 'trade');
+          await frames(page, 4);
+          // A phone shows the builder and the bank one at a time; on a phone held sideways the
+          // builder scrolls (a wheel here, a drag on a phone).
+          const split = (await widgets(page)).trade_with_bank;
+          const scroll = async (dy) => {
+            const box = await page.locator('#canvas').boundingBox();
+            await page.mouse.move(box.x + screen.w * 0.3, box.y + screen.h * 0.5);
+            await page.mouse.wheel(0, dy);
+            await frames(page, 6);
+          };
+          let scrolled = 0;
+          while (screen.h < 500 && !(await widgets(page)).trade_offer?.whole && scrolled < 12) {
+            await scroll(200);
+            scrolled++;
+          }
+          await check('trade open', ['trade_offer', ...(split ? [] : ['bank_get_4']), ...actions.filter(() => !tabs.length)]);
+          await shot(page, `layout-${screen.name}-trade.png`);
+          for (let k = 0; k < scrolled; ++k) await scroll(-200);
+          if (split) {
+            await pressUi(page, screen, 'trade_with_bank');
+            await check('bank trade', ['bank_get_4']);
+            await shot(page, `layout-${screen.name}-bank.png`);
+          }
+          await pressUi(page, screen, tabs.length ? 'tab_trade' : 'trade');  // closes it
+          await pressUi(page, screen, 'end_turn');
+          turnDone = true;
+        } else if (phase === 'move_robber') {
+          const h = Number(legal.find((a) => a.startsWith('move_robber:')).split(':')[1]);
+          await placeByTap(page, screen, view.hexes[h], n);
+        } else {
+          // A discard or a steal after a 7: not what this test is about.
+          const r = await page.evaluate((a) => window.catan.act(a), legal[0]);
+          assert(r.ok, r.error);
+          byApi++;
+        }
+        if (await page.evaluate(() => window.catan.state().session.actions) === n && phase !== 'main')
+          problems.push(`${phase}: the tap did nothing`);
+        if (problems.length > 12) break;
+      }
+      measure(`${screen.name} ${screen.w}x${screen.h}: setup and a turn played, ${byApi} action(s) by the API (discard/steal)`);
+      assert(problems.length === 0, problems.slice(0, 12).join(' | '));
+      assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 await test('csp-on-every-page', async () => {
   const { context, page } = await newPage({ viewport: { width: 1400, height: 800 } });
   // The game loads and plays under the policy, with no violation anywhere.
@@ -1188,8 +1373,8 @@ await test('no-play-seed-during-play', async () => {
   assert(got.all.ok === false, 'state("all") shows every hand during the game');
   assert(got.save === null && got.replay === null && got.code === null,
     'save / replayLink / gameCode are handed out during the game');
-  await page.click('#menu-button');
-  await page.click('#menu-replay');
+  await clickUi(page, 'menu');
+  await clickUi(page, 'menu_replay');
   const menuNote = await noticeText(page);
   assert(/available when the game has ended/.test(menuNote), 'the menu offered a replay link: ' + menuNote);
   const started = got.events.find((m) => m.type === 'gameStarted');
@@ -1210,6 +1395,170 @@ await test('no-play-seed-during-play', async () => {
 // finished by make-site) are served in turn at /gameA/; /gameB/ is another deployment of A
 // on the same origin. A page runs the files of one release together, an update waits while a
 // game runs, applies on request or on the next visit, and deletes this scope's old cache only.
+// ------------------------------------------------------------------ first screen, one menu
+// A phone held upright (touch, 3 device pixels per CSS pixel) and a desktop window.
+const PHONE_390 = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 };
+const DESKTOP_1280 = { viewport: { width: 1280, height: 720 } };
+async function newDevicePage(device) {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...device });
+  const page = instrument(await context.newPage());
+  return { context, page };
+}
+// The rectangle [x0, y0, x1, y1] (CSS pixels) where the app drew the widget with this test id.
+async function uiRectOf(page, id, timeout = 20000) {
+  return waitFor(page, (i) => {
+    const v = window.catan.view();
+    return v && v.uiRects && v.uiRects[i];
+  }, id, { timeout });
+}
+// A tap (touch screens) or a click on a widget, by its test id.
+async function tapOrClickUi(page, id, touch) {
+  if (!touch) return clickUi(page, id);
+  const r = await uiRectOf(page, id);
+  const box = await page.locator('#canvas').boundingBox();
+  await page.touchscreen.tap(box.x + (r[0] + r[2]) / 2, box.y + (r[1] + r[3]) / 2);
+  await frames(page, 8);
+}
+
+await test('one-click-start-on-phone-and-desktop', async () => {
+  for (const [label, device] of [['390x844', PHONE_390], ['1280x720', DESKTOP_1280]]) {
+    const { context, page } = await newDevicePage(device);
+    await page.goto(base + 'index.html');
+    await waitReady(page);
+    await frames(page, 5);
+    const r = await uiRectOf(page, 'start');
+    const w = device.viewport.width;
+    await shot(page, `first-screen-${label}.png`);
+    assert(r[0] >= 0 && r[2] <= w, `"Play vs bots" leaves the screen at ${label}: ${r}`);
+    assert(r[3] - r[1] >= 44, `"Play vs bots" is ${r[3] - r[1]} px tall at ${label} (a finger needs 44)`);
+    assert(!(await page.evaluate(() => window.catan.state().session.active)), 'a game runs before the click');
+    await tapOrClickUi(page, 'start', !!device.hasTouch);
+    const st = await waitFor(page, () => {
+      const s = window.catan.state();
+      return s.session.active && s;
+    }, null, { timeout: 20000 });
+    const seats = st.session.config.seats;
+    assert(seats.length === 4 && seats[0].kind === 'human' &&
+      seats.slice(1).every((s) => s.kind === 'ai' && s.level === 'normal'),
+    `one click did not start you against 3 Normal bots at ${label}: ` + JSON.stringify(seats));
+    await frames(page, 10);
+    await shot(page, `one-click-game-${label}.png`);
+    // The one menu, as a finger or the mouse opens it.
+    await tapOrClickUi(page, 'menu', !!device.hasTouch);
+    const row = await uiRectOf(page, 'menu_sound', 5000);
+    assert(row[2] <= w, `the menu leaves the screen at ${label}: ${row}`);
+    await shot(page, `one-menu-${label}.png`);
+    await closeClean(context, page);
+  }
+});
+
+await test('custom-form-fits-a-phone', async () => {
+  const { context, page } = await newDevicePage(PHONE_390);
+  await page.goto(base + 'index.html');
+  await waitReady(page);
+  await frames(page, 5);
+  await tapOrClickUi(page, 'custom_game', true);
+  await frames(page, 5);
+  await shot(page, 'custom-form-390x844-top.png');
+  // Every control of the form, read from the app's own layout while the form scrolls down
+  // (a wheel over it; a drag scrolls it by touch).
+  const ids = ['players_2', 'players_3', 'players_4', 'seat_kind_0', 'seat_name_0', 'mode', 'board',
+    'visibility', 'dice', 'timer', 'form_ai_speed', 'seed', 'random_seed', 'custom_back', 'start'];
+  for (let i = 1; i < 4; ++i) ids.push(`seat_kind_${i}`, `seat_level_${i}`, `seat_personality_${i}`);
+  const seen = {};
+  for (let step = 0; step < 30 && ids.some((id) => !seen[id]); ++step) {
+    const rects = await page.evaluate(() => window.catan.view().uiRects);
+    for (const id of ids) if (rects[id] && !seen[id]) seen[id] = rects[id];
+    await page.mouse.move(195, 420);
+    await page.mouse.wheel(0, 120);
+    await frames(page, 4);
+  }
+  await shot(page, 'custom-form-390x844-bottom.png');
+  const missing = ids.filter((id) => !seen[id]);
+  assert(!missing.length, 'never on screen: ' + missing.join(', '));
+  const bad = [];
+  for (const id of ids) {
+    const [x0, y0, x1, y1] = seen[id];
+    if (x0 < 0 || x1 > 390) bad.push(`${id} leaves the screen (${x0}..${x1})`);
+    if (!id.startsWith('players_') && y1 - y0 < 44) bad.push(`${id} is ${y1 - y0} px tall`);
+  }
+  // Wide enough for their longest choice ("Human (hot-seat)", "Opportunist", "Blitz (7 VP, 1
+  // of each)"): today's cut dropdowns read "Yo", "Al", "N".
+  for (const [id, min] of [['seat_kind_1', 150], ['seat_level_1', 100], ['seat_personality_1', 130], ['mode', 220], ['dice', 220]]) {
+    if (seen[id][2] - seen[id][0] < min) bad.push(`${id} is ${seen[id][2] - seen[id][0]} px wide (< ${min})`);
+  }
+  assert(!bad.length, bad.join('; '));
+  // The form's Start button starts the game it shows.
+  await tapOrClickUi(page, 'start', true);
+  await waitFor(page, () => window.catan.state().session.active, null, { timeout: 20000 });
+  await closeClean(context, page);
+});
+
+await test('one-menu-with-sound-and-share', async () => {
+  const { context, page } = await newDevicePage(DESKTOP_1280);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await page.goto(base + 'index.html');
+  await waitReady(page);
+  // No second menu in the page itself: the app's menu is the only one.
+  const html = await page.evaluate(() => ({
+    menus: document.querySelectorAll('#menu, #menu-button, #menu-mute, #menu-share').length,
+    buttons: [...document.querySelectorAll('button')].filter((b) => b.offsetParent).map((b) => b.textContent),
+  }));
+  assert(html.menus === 0 && html.buttons.length === 0, 'the page has its own menu: ' + JSON.stringify(html));
+  await clickUi(page, 'start');
+  await waitFor(page, () => window.catan.state().session.active, null, { timeout: 20000 });
+  await frames(page, 5);
+  await clickUi(page, 'menu');
+  for (const id of ['menu_settings', 'menu_sound', 'menu_help', 'menu_share', 'menu_replay', 'menu_new_game']) {
+    await uiRectOf(page, id, 5000);
+  }
+  await shot(page, 'one-menu-1280x720.png');
+  // Sound off in the menu: the app's saved settings say so.
+  const sound = () => page.evaluate(() => JSON.parse(localStorage.getItem('catan.app.settings') || '{}').sound);
+  await clickUi(page, 'menu_sound');
+  await waitFor(page, () => JSON.parse(localStorage.getItem('catan.app.settings') || '{}').sound === false, null,
+    { timeout: 5000 });
+  // Muted by the page (catan.setMuted, as a link's muted=true does), the menu's Sound turns it
+  // back on, page setting included.
+  await page.evaluate(() => window.catan.setMuted(true));
+  await clickUi(page, 'menu');
+  await clickUi(page, 'menu_sound');
+  await waitFor(page, () => JSON.parse(localStorage.getItem('catan.app.settings') || '{}').sound === true, null,
+    { timeout: 5000 });
+  assert(await sound() === true, 'the menu did not switch the sound back on');
+  assert(!(await page.evaluate(() => window.catan.muted)), 'the page stayed muted after the menu switched the sound on');
+  // Share: the board link on the clipboard; the replay link only after the game.
+  await clickUi(page, 'menu');
+  await clickUi(page, 'menu_share');
+  const link = await waitFor(page, () => navigator.clipboard.readText().then((t) => t.includes('seed=') && t), null,
+    { timeout: 5000 });
+  const seed = await page.evaluate(() => window.catan.state().session.config.seed);
+  assert(link.includes(`seed=${seed}`), 'the copied board link is not this island: ' + link);
+  await clickUi(page, 'menu');
+  await clickUi(page, 'menu_replay');
+  await waitFor(page, () => /available when the game has ended/.test(document.getElementById('notice').textContent), null,
+    { timeout: 5000 }).catch(async () => {
+    throw new Error('no notice for the replay link: ' + await noticeText(page));
+  });
+  // New game from the same menu.
+  await clickUi(page, 'menu');
+  await clickUi(page, 'menu_new_game');
+  await uiRectOf(page, 'custom_game');
+  await closeClean(context, page);
+});
+
+await test('viewport-allows-zoom', async () => {
+  const { context, page } = await newDevicePage(PHONE_390);
+  await page.goto(base + 'index.html');
+  const meta = await page.evaluate(() => document.querySelector('meta[name=viewport]').content);
+  assert(!/user-scalable\s*=\s*(no|0)/i.test(meta) && !/maximum-scale\s*=\s*1(\.0*)?\b/.test(meta),
+    'the page blocks the browser zoom: ' + meta);
+  // Gestures on the board still go to the game, not to the page.
+  const touch = await page.evaluate(() => getComputedStyle(document.getElementById('canvas')).touchAction);
+  assert(touch === 'none', 'the canvas lets the browser take its gestures: touch-action ' + touch);
+  await context.close();
+});
+
 await test('service-worker-update-between-games', async () => {
   const releaseB = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-release-b-'));
   fs.cpSync(path.join(root, 'web'), releaseB, { recursive: true });

@@ -125,7 +125,7 @@ class HeadlessUi : public testing::Test {
   }
   // Pans the board (a drag from its centre) so that vertex v comes to `want`: where it is then.
   ImVec2 pan_vertex_to(App& app, int v, ImVec2 want) {
-    const ui::GameLayout l = ui::layout_game(ImGui::GetIO().DisplaySize, ui::settings().ui_scale);
+    const ui::GameLayout l = ui::layout_game(ImGui::GetIO().DisplaySize, ui::ui_scale());
     const ImVec2 c = l.board.center(), p = app.board_vertex_pos(v);
     drag(app, c, ImVec2(c.x + want.x - p.x, c.y + want.y - p.y));
     frames(app, 2);
@@ -407,7 +407,7 @@ TEST_F(HeadlessUi, EveryNewGameGetsAFreshSeedUnlessOneIsChosen) {
 // area is the rectangle it is drawn in, which the banner does not cover.
 TEST_F(HeadlessUi, ZoomedBoardSpotsBelowTheBannerCanBeClicked) {
   App app;
-  const ui::GameLayout l = ui::layout_game(ImGui::GetIO().DisplaySize, ui::settings().ui_scale);
+  const ui::GameLayout l = ui::layout_game(ImGui::GetIO().DisplaySize, ui::ui_scale());
   ASSERT_GE(l.board.pos.y, l.banner.max().y) << "the banner covers the board";
   const int best = zoomed_setup_spot(app);
   ASSERT_GE(best, 0);

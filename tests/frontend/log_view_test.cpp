@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace catan::ui {
 namespace {
 
@@ -86,16 +88,13 @@ TEST(LogView, AwardsAndWin) {
 
 // Issue 19: "You's offer ended without a trade."; the viewer's seat is named "You".
 TEST(LogView, TheViewerReadsAsYouInTheLogAndTheNotices) {
-  EXPECT_EQ(log_sentence(ev(EventType::TradeCancelled, 0), kNames),
-            "Your offer ended without a trade.");
-  EXPECT_EQ(log_sentence(ev(EventType::TradeCancelled, 2), kNames),
-            "Bob's offer ended without a trade.");
+  EXPECT_EQ(log_sentence(ev(EventType::TradeCancelled, 0), kNames), "Your offer ended");
+  EXPECT_EQ(log_sentence(ev(EventType::TradeCancelled, 2), kNames), "Bob's offer ended");
   EXPECT_EQ(log_sentence(ev(EventType::LongestRoadChanged, 0, -1, 5), kNames),
-            "You take the Longest Road (5 roads).");
+            "You take Longest Road (5 roads)");
   EXPECT_EQ(log_sentence(ev(EventType::LargestArmyChanged, 0, -1, 3), kNames),
-            "You take the Largest Army (3 knights).");
-  EXPECT_EQ(log_sentence(ev(EventType::GameWon, 0, -1, 10), kNames),
-            "You win with 10 victory points!");
+            "You take Largest Army (3 knights)");
+  EXPECT_EQ(log_sentence(ev(EventType::GameWon, 0, -1, 10), kNames), "You win with 10 VP!");
   EXPECT_EQ(toast_for(ev(EventType::LongestRoadChanged, 0, -1, 5), 0, kNames)->text,
             "You take Longest Road (5 roads)");
   EXPECT_EQ(toast_for(ev(EventType::LargestArmyChanged, 0, -1, 3), 0, kNames)->text,
@@ -111,17 +110,71 @@ TEST(LogView, TheLogNamesResourcesAsTheDialogsDo) {
   e.a[static_cast<int>(Resource::Wheat)] = 2;
   e.b[static_cast<int>(Resource::Sheep)] = 1;
   e.b[static_cast<int>(Resource::Wood)] = 1;
-  EXPECT_EQ(log_sentence(e, kNames), "Alice offered 2 Grain for 1 Wood and 1 Wool to everyone.");
+  EXPECT_EQ(log_sentence(e, kNames), "Alice offers 2 Grain for 1 Wood 1 Wool");
   EXPECT_EQ(log_sentence(ev(EventType::Stole, 1, 0, static_cast<int>(Resource::Sheep)), kNames),
-            "Alice stole 1 Wool from You.");
+            "Alice stole 1 Wool from You");
   EXPECT_EQ(
       log_sentence(ev(EventType::MonopolyTook, 3, 2, static_cast<int>(Resource::Wheat), 4), kNames),
-      "Carol took 4 Grain from Bob.");
+      "Carol took 4 Grain from Bob");
   EXPECT_EQ(log_sentence(ev(EventType::ProductionShort, -1, -1, static_cast<int>(Resource::Brick)),
                          kNames),
-            "The bank ran short of Brick: not everyone could be paid.");
+            "The bank ran out of Brick");
   // The engine's own English (catan-cli, its tests) keeps the protocol's words.
   EXPECT_EQ(describe(e, kNames), "Alice offered 2 wheat for 1 wood and 1 sheep to everyone.");
+}
+
+// The log's lines are short: cards are resource icons (pieces of their own, with counts),
+// names are name pieces (the seat's role is the name's tooltip, not part of the line), and
+// development cards read as the cards print them.
+TEST(LogView, LinesShowCardsAsIconsAndNamesAsNames) {
+  Event got = ev(EventType::Produced, 1);
+  got.a[static_cast<int>(Resource::Wood)] = 2;
+  got.a[static_cast<int>(Resource::Ore)] = 1;
+  const auto line = log_line(got, kNames);
+  ASSERT_EQ(line.size(), 3u);
+  EXPECT_EQ(line[0].kind, LogPiece::Name);
+  EXPECT_EQ(line[0].seat, 1);
+  EXPECT_EQ(line[0].text, "Alice");
+  EXPECT_EQ(line[1].kind, LogPiece::Text);
+  EXPECT_EQ(line[2].kind, LogPiece::Cards);
+  EXPECT_EQ(line[2].cards[static_cast<int>(Resource::Wood)], 2);
+  EXPECT_EQ(line[2].cards[static_cast<int>(Resource::Ore)], 1);
+  EXPECT_EQ(log_text(line), "Alice got 2 Wood 1 Ore");
+
+  Event bank = ev(EventType::BankTrade, 2);
+  bank.a[static_cast<int>(Resource::Brick)] = 4;
+  bank.b[static_cast<int>(Resource::Wheat)] = 1;
+  const auto trade = log_line(bank, kNames);
+  EXPECT_EQ(std::count_if(trade.begin(), trade.end(),
+                          [](const LogPiece& p) { return p.kind == LogPiece::Cards; }),
+            2);
+  EXPECT_EQ(log_text(trade), "Bob traded 4 Brick \u2192 1 Grain (bank)");
+
+  const auto stole = log_line(ev(EventType::Stole, 3, 1, static_cast<int>(Resource::Ore)), kNames);
+  ASSERT_EQ(stole.back().kind, LogPiece::Name);
+  EXPECT_EQ(stole.back().seat, 1);
+
+  // Only the name itself: whatever the caller passes (without_role drops the role).
+  const std::string roles[4] = {"You", without_role("Bruno (Normal Aggressor)"), "Bob", "Carol"};
+  EXPECT_EQ(log_sentence(ev(EventType::RoadBuilt, 1, -1, 4), roles), "Bruno built a road");
+  EXPECT_EQ(log_sentence(ev(EventType::DiceRolled, 1, -1, 3, 5), roles), "Bruno rolled 8");
+}
+
+TEST(LogView, DevelopmentCardsAreCapitalized) {
+  auto played = [](DevCard d) {
+    return log_sentence(ev(EventType::DevCardPlayed, 2, -1, static_cast<int>(d)), kNames);
+  };
+  EXPECT_EQ(played(DevCard::Knight), "Bob played Knight");
+  EXPECT_EQ(played(DevCard::YearOfPlenty), "Bob played Year of Plenty");
+  EXPECT_EQ(played(DevCard::RoadBuilding), "Bob played Road Building");
+  EXPECT_EQ(played(DevCard::Monopoly), "Bob played Monopoly");
+  EXPECT_EQ(
+      log_sentence(ev(EventType::DevCardBought, 0, -1, static_cast<int>(DevCard::VictoryPoint)),
+                   kNames),
+      "You bought a Victory Point");
+  EXPECT_EQ(log_sentence(ev(EventType::DevCardBought, 1, -1, -1), kNames),
+            "Alice bought a dev card");
+  EXPECT_STREQ(dev_card_title(static_cast<int>(DevCard::YearOfPlenty)), "Year of Plenty");
 }
 
 TEST(LogView, Sounds) {
