@@ -227,6 +227,20 @@ void App::show_notice(const std::string& text) {
   impl_->notice.show(text, impl_->now);
 }
 
+std::string App::open_sheet() const {
+  const ui::SideTabsState& side = impl_->game.side;
+  if (!side.phone || !side.sheet_open) return "";
+  switch (side.tab) {
+    case ui::SideTabsState::Players:
+      return "players";
+    case ui::SideTabsState::Log:
+      return "log";
+    case ui::SideTabsState::Trade:
+      return "trade";
+  }
+  return "";
+}
+
 ImVec2 App::board_vertex_pos(int v) const {
   return impl_->game.board.vertex_pos(v);
 }

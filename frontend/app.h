@@ -66,6 +66,9 @@ class App {
   ImVec2 board_vertex_pos(int v) const;
   ImVec2 board_edge_pos(int e) const;
   ImVec2 board_hex_pos(int h) const;
+  // The phone sheet open over the board: "players", "log", "trade", or "" when closed (or
+  // not a phone layout).
+  std::string open_sheet() const;
   // Shows the red notice under the banner, as a refused move does.
   void show_notice(const std::string& text);
   // The New game screen's form, as a player fills it in.

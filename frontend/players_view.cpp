@@ -309,17 +309,11 @@ bool draw_player_chips(const Session& s, const Rect& r) {
   const Observation obs = s.observation();
   const Theme& t = theme();
   const int n = s.state().num_players;
-  ImGui::SetNextWindowPos(r.pos);
-  ImGui::SetNextWindowSize(r.size);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
-  ImGui::Begin("##chips", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground);
+  begin_bare_window("##chips", r);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float gap = px(4);
   // One row of chips; when the rectangle is tall enough (phone landscape), two per row.
-  const int per_row = r.size.y >= px(96) && n > 2 ? 2 : n;
+  const int per_row = r.size.y >= px(80) && n > 2 ? 2 : n;
   const int rows = (n + per_row - 1) / per_row;
   const float w = (r.size.x - gap * static_cast<float>(per_row - 1)) / static_cast<float>(per_row);
   const float h =
@@ -380,8 +374,7 @@ bool draw_player_chips(const Session& s, const Rect& r) {
       }
     }
   }
-  ImGui::End();
-  ImGui::PopStyleVar(2);
+  end_bare_window();
   return tapped;
 }
 

@@ -7,6 +7,7 @@
 
 #include "frontend/players_view.h"
 #include "frontend/theme.h"
+#include "frontend/view_util.h"
 #include "frontend/widgets.h"
 
 namespace catan::ui {
@@ -94,13 +95,7 @@ void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogV
   st.attention_was = attention;
   if (st.select_log) st.tab = SideTabsState::Log, st.select_log = false;
   const Rect& r = l.sheet_tabs;
-  ImGui::SetNextWindowPos(r.pos);
-  ImGui::SetNextWindowSize(r.size);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
-  ImGui::Begin("##sheet_tabs", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground);
+  begin_bare_window("##sheet_tabs", r);
   struct TabButton {
     const char* id;
     const char* label;
@@ -133,8 +128,7 @@ void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogV
     }
     ImGui::PopStyleColor(2);
   }
-  ImGui::End();
-  ImGui::PopStyleVar(2);
+  end_bare_window();
   if (!st.sheet_open || l.side.empty()) return;
   ImGui::SetNextWindowPos(l.side.pos);
   ImGui::SetNextWindowSize(l.side.size);
@@ -170,7 +164,16 @@ void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, 
   const bool players_in_tabs = l.players_in_tabs();
   Rect r = l.side;
   const Session& session = f.session;
-  if (trade_needs_attention(session)) st.tab = SideTabsState::Trade;
+  // An offer for the viewer opens the Trade tab; when it is answered the Log comes back (the
+  // trade panel is tall: on a tablet it takes height from the board).
+  const bool attention = trade_needs_attention(session);
+  if (attention && !st.attention_was && st.tab != SideTabsState::Trade) st.opened_for_offer = true;
+  if (attention) st.tab = SideTabsState::Trade;
+  // (ImGui's tab bar keeps its own selection: the Log tab is selected through select_log.)
+  if (!attention && st.attention_was && st.opened_for_offer && st.tab == SideTabsState::Trade)
+    st.select_log = true;
+  if (!attention) st.opened_for_offer = false;
+  st.attention_was = attention;
   // While trading, the players shrink to a row of chips: the trade panel gets the height
   // (at 720 px its buttons stay in view without scrolling).
   const bool chips = !players_in_tabs && st.tab == SideTabsState::Trade;

@@ -101,88 +101,6 @@ void card_glyph(ImDrawList* dl, ImVec2 p, float h, ImU32 col) {
   dl->AddRect(p, ImVec2(p.x + w, p.y + h), shade(col, 0.55f), 2.5f);
 }
 
-std::vector<TextSeg> colorize_names(const std::string& sentence, const std::string (&names)[4]) {
-  std::vector<TextSeg> out;
-  size_t pos = 0;
-  while (pos < sentence.size()) {
-    size_t best = std::string::npos, best_len = 0;
-    int best_seat = -1;
-    for (int i = 0; i < 4; ++i) {
-      if (names[i].empty()) continue;
-      size_t f = sentence.find(names[i], pos);
-      // Prefer the earliest match, then the longest name ("Red" vs "Red Baron").
-      if (f != std::string::npos && (f < best || (f == best && names[i].size() > best_len))) {
-        best = f;
-        best_len = names[i].size();
-        best_seat = i;
-      }
-    }
-    if (best == std::string::npos) {
-      out.push_back({sentence.substr(pos), 0});
-      break;
-    }
-    if (best > pos) out.push_back({sentence.substr(pos, best - pos), 0});
-    out.push_back({sentence.substr(best, best_len), player_color(best_seat), best_seat});
-    pos = best + best_len;
-  }
-  return out;
-}
-
-void rich_text(const std::vector<TextSeg>& segs, float wrap_width) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float lh = ImGui::GetTextLineHeight();
-  const float fs = ImGui::GetFontSize();
-  const float space = ImGui::CalcTextSize(" ").x;
-  // A name starts with a small disc in its seat's colour (outlined, so White shows on the
-  // dark panel as clearly as the others) and is set in bold.
-  const float disc_r = std::max(3.0f, lh * 0.3f);
-  const float disc_w = disc_r * 2 + 3;
-  float x = 0, y = 0, max_x = 0;
-  for (const TextSeg& seg : segs) {
-    const ImU32 col = seg.color ? seg.color : theme().text;
-    ImFont* font = seg.seat >= 0 && fonts().bold ? fonts().bold : ImGui::GetFont();
-    bool first_word = true;
-    // Split into words keeping track of leading spaces.
-    size_t i = 0;
-    const std::string& t = seg.text;
-    while (i < t.size()) {
-      if (t[i] == ' ') {
-        x += space;
-        ++i;
-        continue;
-      }
-      size_t j = t.find(' ', i);
-      if (j == std::string::npos) j = t.size();
-      const char* b = t.data() + i;
-      const char* e = t.data() + j;
-      const float lead = seg.seat >= 0 && first_word ? disc_w : 0.0f;
-      const float w = font->CalcTextSizeA(fs, FLT_MAX, 0, b, e).x;
-      if (x > 0 && x + lead + w > wrap_width) {
-        x = 0;
-        y += lh;
-      }
-      if (lead > 0) {
-        const ImVec2 c(origin.x + x + disc_r + 0.5f, origin.y + y + lh * 0.5f + 0.5f);
-        dl->AddCircleFilled(c, disc_r, player_color(seg.seat), 16);
-        dl->AddCircle(c, disc_r, player_color_dark(seg.seat), 16, 1.5f);
-        x += lead;
-      }
-      first_word = false;
-      if (seg.color) {
-        // Player names: a dark shadow keeps every colour legible on the panel.
-        dl->AddText(font, fs, ImVec2(origin.x + x + 1, origin.y + y + 1), IM_COL32(0, 0, 0, 160), b,
-                    e);
-      }
-      dl->AddText(font, fs, ImVec2(origin.x + x, origin.y + y), col, b, e);
-      x += w;
-      max_x = std::max(max_x, x);
-      i = j;
-    }
-  }
-  ImGui::Dummy(ImVec2(std::max(1.0f, std::min(max_x, wrap_width)), y + lh));
-}
-
 namespace {
 struct PanelFrame {
   ImVec2 start;
@@ -235,6 +153,21 @@ void panel_end() {
   ImGui::SetCursorScreenPos(ImVec2(f.start.x, bottom));
   ImGui::Dummy(ImVec2(f.width, 0));
   ImGui::PopID();
+}
+
+void begin_bare_window(const char* name, const Rect& r) {
+  ImGui::SetNextWindowPos(r.pos);
+  ImGui::SetNextWindowSize(r.size);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  ImGui::Begin(name, nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground);
+}
+
+void end_bare_window() {
+  ImGui::End();
+  ImGui::PopStyleVar(2);
 }
 
 }  // namespace catan::ui

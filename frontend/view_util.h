@@ -5,7 +5,7 @@
 //   void seat_labels(session, names)           // the four names for events.h describe()
 //   void bundle_inline(counts, icon_size)      // icons with "x2" counts on one line (an item)
 //   void seat_chip(seat, size)                 // coloured disc (an item), e.g. before a name
-//   void rich_text(segments, wrap_width)       // word-wrapped text with per-segment colours
+//   begin_bare_window(name, rect) ... end_bare_window()   // a strip of buttons over the table
 //   void card_glyph(dl, p, size, col)          // a tiny card back (cards-in-hand counts)
 #pragma once
 #include <imgui.h>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/types.h"
+#include "frontend/game_layout.h"
 #include "frontend/match_types.h"
 
 namespace catan::ui {
@@ -38,16 +39,10 @@ void seat_chip(int seat, float size, bool frame_aligned = false);
 // `s` shortened with a trailing "." so it fits `width` pixels.
 std::string fit_text(std::string s, float width);
 void card_glyph(ImDrawList* dl, ImVec2 p, float h, ImU32 col);
-
-struct TextSeg {
-  std::string text;
-  ImU32 color = 0;  // 0 = default text colour
-  int seat = -1;    // a player's name: drawn bold after a disc in the seat's colour
-};
-// Splits `sentence` so every occurrence of names[i] gets player i's colour (and seat i), so
-// a name reads as a name even when the player's colour is close to the text's (White).
-std::vector<TextSeg> colorize_names(const std::string& sentence, const std::string (&names)[4]);
-void rich_text(const std::vector<TextSeg>& segs, float wrap_width);
+// A window of its own at `r` without padding, border, background or decoration (the phone's
+// chips and sheet tabs); end_bare_window() closes it.
+void begin_bare_window(const char* name, const Rect& r);
+void end_bare_window();
 
 // A rounded, bordered section with a header line; call panel_end() after the content.
 void panel_begin(const char* id, const char* title, ImU32 accent = 0);

@@ -140,6 +140,7 @@ void attach_app(App& app) {
                          r10(it.rect.Max.y), it.whole, it.label_fits});
     j["widgets"] = widgets;
     j["display"] = {r10(ImGui::GetIO().DisplaySize.x), r10(ImGui::GetIO().DisplaySize.y)};
+    j["sheet"] = app.open_sheet();
     j["uiRects"] = rects;
     if (!app.session().active()) return j;
     auto list = [](int n, auto&& pos) {
@@ -160,13 +161,11 @@ void attach_app(App& app) {
   catan_web_js_deps();
   // The browser's prefers-reduced-motion: production effects stay still (read once here, in
   // compiled-in JS: the page's CSP forbids evaluating script strings).
-  ui::set_system_reduced_motion(EM_ASM_INT({
-                                  return (typeof matchMedia ==
-                                          = 'function' &&
-                                            matchMedia('(prefers-reduced-motion: reduce)').matches)
-                                             ? 1
-                                             : 0;
-                                }) != 0);
+  const int less_motion = EM_ASM_INT({
+    const q = typeof matchMedia == 'function' && matchMedia('(prefers-reduced-motion: reduce)');
+    return q && q.matches ? 1 : 0;
+  });
+  ui::set_system_reduced_motion(less_motion != 0);
   // The app's menu copies links made by the page (web/catan.js: its address, its clipboard
   // and notices), and a sound switched on in the app unmutes the page's saved setting too.
   ui::set_share_handler([](ui::ShareKind kind) {

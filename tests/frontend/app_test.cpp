@@ -19,46 +19,16 @@
 #include "frontend/pointer_input.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "tests/frontend/headless_imgui.h"
 
 namespace catan {
 namespace {
 
-match::MatchConfig you_and_ais(uint64_t seed);
 template <class Stop>
 bool play_until(App& app, Stop stop, const std::function<void()>& frame_fn);
 
-class HeadlessUi : public testing::Test {
+class HeadlessUi : public HeadlessImGui {
  protected:
-  void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 720);
-    io.DeltaTime = 1.0f / 60.0f;
-    ui::load_fonts(1.0f);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ui::audio::set_enabled(false);
-    ui::enable_test_ids(true);
-  }
-  void TearDown() override {
-    ui::enable_test_ids(false);
-    ImGui::DestroyContext();
-  }
-
-  void frame(App& app) {
-    ImGuiIO& io = ImGui::GetIO();
-    if (touch_) {
-      pointer_.apply(io);
-    } else {
-      io.MousePos = mouse_;
-      io.MouseDown[0] = down_;
-    }
-    ImGui::NewFrame();
-    app.frame(io.DeltaTime);
-    ImGui::Render();
-  }
   // Moves onto the widget (`dx` right of its centre), presses and releases, as a player would.
   void click(App& app, const char* id, float dx = 0) {
     // A widget out of view is scrolled into view when it is next drawn.
@@ -66,15 +36,6 @@ class HeadlessUi : public testing::Test {
     ASSERT_TRUE(ui::find_test_id(id, &mouse_)) << id << " is not on screen";
     touch_ = false;
     mouse_.x += dx;
-    for (bool down : {false, true, false}) {
-      down_ = down;
-      frame(app);
-    }
-  }
-  // The same at a point (a board spot).
-  void click_at(App& app, ImVec2 p) {
-    touch_ = false;
-    mouse_ = p;
     for (bool down : {false, true, false}) {
       down_ = down;
       frame(app);
@@ -106,9 +67,6 @@ class HeadlessUi : public testing::Test {
     for (int i = 0; i < 5; ++i) frame(app);
     mouse_ = c;
   }
-  void frames(App& app, int n) {
-    for (int i = 0; i < n; ++i) frame(app);
-  }
   // A new game, zoomed in, the human to place the first settlement: a spot where it may go
   // (-1: none).
   int zoomed_setup_spot(App& app) {
@@ -133,10 +91,6 @@ class HeadlessUi : public testing::Test {
   }
 
  private:
-  ImVec2 mouse_{-1000, -1000};
-  bool down_ = false;
-  bool touch_ = false;
-  ui::PointerInput pointer_;
 };
 
 bool on_screen(const char* id) {
@@ -179,20 +133,6 @@ TEST_F(HeadlessUi, OpeningSettingsKeepsTheMatchsPace) {
                    match::ai_delay_for_speed(ui::settings().ai_speed));
   EXPECT_NE(app.session().config().ai_action_delay_s, fast);
   ui::settings() = saved;
-}
-
-// Seat 0 is the player at this screen, the others Easy AIs at once.
-match::MatchConfig you_and_ais(uint64_t seed) {
-  match::MatchConfig mc;
-  mc.seeds = {seed, seed};
-  for (auto& seat : mc.seats) {
-    seat.kind = match::SeatKind::AI;
-    seat.ai.level = AiLevel::Easy;
-  }
-  mc.seats[0].kind = match::SeatKind::Human;
-  match::name_seats(&mc);
-  mc.ai_action_delay_s = 0;
-  return mc;
 }
 
 // The board's +, - and Fit buttons zoom: the board under them does not take their clicks.
@@ -420,7 +360,7 @@ TEST_F(HeadlessUi, ZoomedBoardSpotsBelowTheBannerCanBeClicked) {
       << "the spot below the banner did not take the click";
 }
 
-// Issue 19: labels cut at 1280x720 ("Hide counte", "Year of Plenty x1 (new"): a button
+// Found playing: labels cut at 1280x720 ("Hide counte", "Year of Plenty x1 (new"): a button
 // given a width too small for its label grows to fit it.
 TEST_F(HeadlessUi, ButtonLabelsFitTheirButtons) {
   ImGui::NewFrame();
@@ -446,7 +386,7 @@ TEST_F(HeadlessUi, ButtonLabelsFitTheirButtons) {
   ImGui::Render();
 }
 
-// Issue 19: the red notice under the banner (a refused move) took the clicks on the board
+// Found playing: the red notice under the banner (a refused move) took the clicks on the board
 // under it while it showed.
 TEST_F(HeadlessUi, BoardSpotsUnderTheRefusedMoveNoticeCanBeClicked) {
   App app;
@@ -480,7 +420,7 @@ TEST_F(HeadlessUi, ZoomingCountsAsPresenceForTheTurnTimer) {
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = 0.25f;  // the app's clock: a quarter of a second per frame
     for (int f = 0; f < 6000 && app.session().state().turn < 7; ++f) {
-      if (zoom && f % 24 == 0) io.MouseWheel = 1.0f;  // every 6 s
+      if (zoom && f % 24 == 0) wheel_ = 1.0f;  // every 6 s
       frame(app);
     }
     io.DeltaTime = 1.0f / 60.0f;

@@ -16,47 +16,19 @@
 #include "frontend/production_fx.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "tests/frontend/headless_imgui.h"
 
 namespace catan {
 namespace {
 
-class BoardUi : public testing::Test {
+class BoardUi : public HeadlessImGui {
  protected:
-  void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 720);
-    io.DeltaTime = 1.0f / 60.0f;
-    ui::load_fonts(1.0f);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ui::audio::set_enabled(false);
-    ui::enable_test_ids(true);
-  }
+  BoardUi() { mouse_ = ImVec2(-FLT_MAX, -FLT_MAX); }  // off the screen, as between touches
   void TearDown() override {
-    ui::enable_test_ids(false);
-    ui::settings().reduced_motion = false;
     ui::set_fx_freeze(-1);
-    ImGui::DestroyContext();
+    HeadlessImGui::TearDown();
   }
 
-  void frame(App& app) {
-    ImGuiIO& io = ImGui::GetIO();
-    if (touch_) {
-      pointer_.apply(io);
-    } else {
-      io.MousePos = mouse_;
-      io.MouseDown[0] = down_;
-    }
-    ImGui::NewFrame();
-    app.frame(io.DeltaTime);
-    ImGui::Render();
-  }
-  void frames(App& app, int n) {
-    for (int i = 0; i < n; ++i) frame(app);
-  }
   // A tap as the shell feeds it from a touch screen (PointerInput: move, press, lift, away).
   void tap_at(App& app, ImVec2 p) {
     touch_ = true;
@@ -70,26 +42,9 @@ class BoardUi : public testing::Test {
     ASSERT_TRUE(ui::find_test_id(id, &c)) << id << " is not on screen";
     tap_at(app, c);
   }
-  void click_at(App& app, ImVec2 p) {
-    touch_ = false;
-    mouse_ = p;
-    for (bool down : {false, true, false}) {
-      down_ = down;
-      frame(app);
-    }
-  }
   // A new game with the human (seat 0) first to place a settlement; a legal spot.
   int setup_spot(App& app) {
-    match::MatchConfig mc;
-    mc.seeds = {11, 11};
-    for (auto& seat : mc.seats) {
-      seat.kind = match::SeatKind::AI;
-      seat.ai.level = AiLevel::Easy;
-    }
-    mc.seats[0].kind = match::SeatKind::Human;
-    match::name_seats(&mc);
-    mc.ai_action_delay_s = 0;
-    app.start_match(mc);
+    app.start_match(you_and_ais(11));
     for (int i = 0; i < 3000; ++i) {
       frame(app);
       if (app.session().human_to_act() && app.session().state().phase == Phase::SetupSettlement)
@@ -100,11 +55,6 @@ class BoardUi : public testing::Test {
       if (a.type == ActionType::BuildSettlement) return a.arg;
     return -1;
   }
-
-  ImVec2 mouse_{-FLT_MAX, -FLT_MAX};  // off the screen, as on a touch screen between touches
-  bool down_ = false;
-  bool touch_ = false;
-  ui::PointerInput pointer_;
 };
 
 // On a touch screen a tap on a legal spot only selects it: the piece waits there with a

@@ -44,7 +44,7 @@ TEST(EndScreen, ProducedTotals) {
   EXPECT_EQ(t[2], 7);
 }
 
-// Issue 19: the title said "after 50 turns" while the VP chart ended at "turn 52". The game
+// Found playing: the title said "after 50 turns" while the VP chart ended at "turn 52". The game
 // is won during a turn that never ends: its completed turns (GameState::turn) and that one.
 // The chart has the start, a point after every completed turn and the final score, so its
 // last point is the same turn as the title's count.

@@ -86,7 +86,7 @@ TEST(LogView, AwardsAndWin) {
   EXPECT_FALSE(toast_for(ev(EventType::RoadBuilt, 1, -1, 3), 0, kNames));
 }
 
-// Issue 19: "You's offer ended without a trade."; the viewer's seat is named "You".
+// Found playing: "You's offer ended without a trade."; the viewer's seat is named "You".
 TEST(LogView, TheViewerReadsAsYouInTheLogAndTheNotices) {
   EXPECT_EQ(log_sentence(ev(EventType::TradeCancelled, 0), kNames), "Your offer ended");
   EXPECT_EQ(log_sentence(ev(EventType::TradeCancelled, 2), kNames), "Bob's offer ended");
@@ -104,7 +104,7 @@ TEST(LogView, TheViewerReadsAsYouInTheLogAndTheNotices) {
   EXPECT_EQ(toast_for(ev(EventType::Forfeited, 0), 1, kNames)->text, "You forfeit the game");
 }
 
-// Issue 19: the log said sheep and wheat where the dialogs say Wool and Grain.
+// Found playing: the log said sheep and wheat where the dialogs say Wool and Grain.
 TEST(LogView, TheLogNamesResourcesAsTheDialogsDo) {
   Event e = ev(EventType::TradeOffered, 1, -1);
   e.a[static_cast<int>(Resource::Wheat)] = 2;
@@ -184,17 +184,6 @@ TEST(LogView, Sounds) {
   EXPECT_EQ(sound_for(ev(EventType::TurnEnded, 3, 0), 0, true), audio::Sfx::YourTurn);
   EXPECT_FALSE(sound_for(ev(EventType::TurnEnded, 0, 1), 0, false));
   EXPECT_FALSE(sound_for(ev(EventType::Produced, 1), 0, false));
-}
-
-TEST(LogView, NamesAreColouredSegments) {
-  const auto segs = colorize_names("Alice stole 1 Ore from You.", kNames);
-  ASSERT_EQ(segs.size(), 4u);
-  EXPECT_EQ(segs[0].text, "Alice");
-  EXPECT_NE(segs[0].color, 0u);
-  EXPECT_EQ(segs[1].text, " stole 1 Ore from ");
-  EXPECT_EQ(segs[1].color, 0u);
-  EXPECT_EQ(segs[2].text, "You");
-  EXPECT_EQ(segs[3].text, ".");
 }
 
 }  // namespace

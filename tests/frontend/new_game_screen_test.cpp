@@ -15,44 +15,14 @@
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "tests/frontend/headless_imgui.h"
 
 namespace catan {
 namespace {
 
-class NewGameScreen : public testing::Test {
+class NewGameScreen : public HeadlessImGui {
  protected:
-  void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(390, 844);
-    io.DeltaTime = 1.0f / 60.0f;
-    ui::settings() = ui::UiSettings{};
-    ui::load_fonts(1.0f);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ui::audio::set_enabled(false);
-    ui::enable_test_ids(true);
-  }
-  void TearDown() override {
-    ui::enable_test_ids(false);
-    ui::settings() = ui::UiSettings{};
-    ImGui::DestroyContext();
-  }
-  void frame(App& app) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse_;
-    io.MouseDown[0] = down_;
-    io.MouseWheel = wheel_;
-    wheel_ = 0;
-    ImGui::NewFrame();
-    app.frame(io.DeltaTime);
-    ImGui::Render();
-  }
-  void frames(App& app, int n) {
-    for (int i = 0; i < n; ++i) frame(app);
-  }
+  NewGameScreen() : HeadlessImGui(ImVec2(390, 844)) {}
   void click(App& app, const char* id) {
     for (int i = 0; i < 10 && !ui::find_test_id(id, &mouse_); ++i) frame(app);
     ASSERT_TRUE(ui::find_test_id(id, &mouse_)) << id << " is not on screen";
@@ -79,9 +49,6 @@ class NewGameScreen : public testing::Test {
     }
     return seen;
   }
-  ImVec2 mouse_{-1, -1};
-  bool down_ = false;
-  float wheel_ = 0;
 };
 
 // "Play vs bots" starts at once: you against three Normal AIs, on a fresh island.

@@ -33,7 +33,7 @@ Verdict allowed(const GameState& s, int seat, const Action& a) {
   return ui_verdict(observe(s, seat).view, seat, true, a);
 }
 
-// Issue 19: the offer's target buttons said Blue, Orange and White while the players were
+// Found playing: the offer's target buttons said Blue, Orange and White while the players were
 // named Bruno, Chiara and Dmitri.
 TEST(TradeView, TargetsAreNamedAsTheSeats) {
   match::MatchConfig mc;
