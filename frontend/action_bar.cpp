@@ -361,13 +361,15 @@ Command draw_action_bar(const GameFrame& f, const Rect& r, const ActionBarOption
   ImGui::Begin("##bottom", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse);
+  const auto dice = [&] {  // the last roll's dice, top right, over the rest
+    if (!o.dice) return;
+    const float die = 38 * sc;
+    log.draw_dice(ImGui::GetWindowDrawList(),
+                  ImVec2(r.pos.x + s.x - 2 * die - 26 * sc, r.pos.y + 12 * sc), die);
+  };
   if (f.viewer < 0) {
     ImGui::TextUnformatted("Watching the AIs play.");
-    if (o.dice) {
-      const float die = 38 * sc;
-      log.draw_dice(ImGui::GetWindowDrawList(),
-                    ImVec2(r.pos.x + s.x - 2 * die - 26 * sc, r.pos.y + 12 * sc), die);
-    }
+    dice();
     ImGui::End();
     return cmd;
   }
@@ -402,11 +404,7 @@ Command draw_action_bar(const GameFrame& f, const Rect& r, const ActionBarOption
     const Command c = draw_action_tiles(f, o, s);
     if (c != Command::None) cmd = c;
   }
-  if (o.dice) {  // the last roll's dice, top right
-    const float die = 38 * sc;
-    log.draw_dice(ImGui::GetWindowDrawList(),
-                  ImVec2(r.pos.x + s.x - 2 * die - 26 * sc, r.pos.y + 12 * sc), die);
-  }
+  dice();
   ImGui::End();
   return cmd;
 }

@@ -165,12 +165,8 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
   }
   // The chips, unless the open sheet covers them.
   const bool chips_covered = !l.side.empty() && l.side.pos.y <= l.chips.pos.y + 1;
-  if (!l.chips.empty() && !chips_covered && draw_player_chips(session, l.chips)) {
-    if (st.side.sheet_open && st.side.tab == SideTabsState::Players)
-      st.side.sheet_open = false;
-    else
-      st.side.show_players();
-  }
+  if (!l.chips.empty() && !chips_covered && draw_player_chips(session, l.chips))
+    st.side.toggle_sheet(SideTabsState::Players);
   ActionBarOptions bar;
   bar.tool = st.tool;
   bar.trade_open = st.side.tab == SideTabsState::Trade && (st.side.sheet_open || !l.phone());

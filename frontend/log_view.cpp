@@ -106,6 +106,16 @@ class Line {
   std::vector<LogPiece> out_;
 };
 
+// "Bob takes Longest Road (6 roads)", or nobody holds it any more.
+void award(Line& l, int who, const char* title, int count, const char* unit) {
+  if (who < 0) {
+    l.text(std::string("Nobody holds ") + title);
+    return;
+  }
+  l.name(who).verb(who, "takes", "take");
+  l.text(std::string(" ") + title + " (" + std::to_string(count) + " " + unit + ")");
+}
+
 }  // namespace
 
 std::vector<LogPiece> log_line(const Event& e, const std::string (&names)[4]) {
@@ -193,20 +203,10 @@ std::vector<LogPiece> log_line(const Event& e, const std::string (&names)[4]) {
       l.name(who, true).text(" offer ended");
       break;
     case EventType::LongestRoadChanged:
-      if (who < 0) {
-        l.text("Nobody holds Longest Road");
-        break;
-      }
-      l.name(who).verb(who, "takes", "take");
-      l.text(" Longest Road (" + std::to_string(e.arg) + " roads)");
+      award(l, who, "Longest Road", e.arg, "roads");
       break;
     case EventType::LargestArmyChanged:
-      if (who < 0) {
-        l.text("Nobody holds Largest Army");
-        break;
-      }
-      l.name(who).verb(who, "takes", "take");
-      l.text(" Largest Army (" + std::to_string(e.arg) + " knights)");
+      award(l, who, "Largest Army", e.arg, "knights");
       break;
     case EventType::TurnEnded:
       l.name(who).text(" ended the turn");

@@ -134,20 +134,17 @@ MenuChoice draw_menu_items(Session& session, Notice& notice, double now) {
   if (ImGui::MenuItem("Help (?)")) choice = MenuChoice::Help;
   test_id("menu_help");
   separator();
+  // The page makes links; natively the seed or the replay code goes to the clipboard.
   const bool web = static_cast<bool>(share_handler());
-  if (ImGui::MenuItem(web ? "Copy board link" : "Copy board seed")) {
+  const auto share = [&](ShareKind kind) {
     if (web)
-      share_handler()(ShareKind::BoardLink);
+      share_handler()(kind);
     else
-      share_natively(ShareKind::BoardLink, session, notice, now);
-  }
+      share_natively(kind, session, notice, now);
+  };
+  if (ImGui::MenuItem(web ? "Copy board link" : "Copy board seed")) share(ShareKind::BoardLink);
   test_id("menu_share");
-  if (ImGui::MenuItem(web ? "Copy replay link" : "Copy replay code")) {
-    if (web)
-      share_handler()(ShareKind::ReplayLink);
-    else
-      share_natively(ShareKind::ReplayLink, session, notice, now);
-  }
+  if (ImGui::MenuItem(web ? "Copy replay link" : "Copy replay code")) share(ShareKind::ReplayLink);
   test_id("menu_replay");
   separator();
   if (ImGui::MenuItem("New game...")) choice = MenuChoice::NewGame;

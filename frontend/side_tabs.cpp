@@ -14,6 +14,18 @@ namespace catan::ui {
 
 namespace {
 
+// One button of a segmented control (the sheet's tabs, the trade sheet's Players / Bank):
+// the chosen one in the accent colour.
+bool segment_button(const char* id, const char* label, ImVec2 size, bool on) {
+  ImGui::PushStyleColor(ImGuiCol_Button, on ? ImGui::ColorConvertU32ToFloat4(theme().accent)
+                                            : ImVec4(0.2f, 0.24f, 0.3f, 1));
+  ImGui::PushStyleColor(ImGuiCol_Text, on ? ImGui::ColorConvertU32ToFloat4(theme().text_dark)
+                                          : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+  const bool pressed = button(id, label, size);
+  ImGui::PopStyleColor(2);
+  return pressed;
+}
+
 // `touch`: a touch layout (phones, tablets upright): every control 44 points high, and the
 // offer builder and the bank side by side when the panel is wide, else one at a time.
 void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
@@ -47,18 +59,11 @@ void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
   } else if (touch && builder) {
     const float gap = std::floor(4 * ui_scale());
     const float w = std::floor((ImGui::GetContentRegionAvail().x - gap) * 0.5f);
-    const auto segment = [&](const char* id, const char* label, bool bank) {
-      const bool on = st.bank_view == bank;
-      ImGui::PushStyleColor(ImGuiCol_Button, on ? ImGui::ColorConvertU32ToFloat4(theme().accent)
-                                                : ImVec4(0.2f, 0.24f, 0.3f, 1));
-      ImGui::PushStyleColor(ImGuiCol_Text, on ? ImGui::ColorConvertU32ToFloat4(theme().text_dark)
-                                              : ImGui::GetStyleColorVec4(ImGuiCol_Text));
-      if (button(id, label, ImVec2(w, 0))) st.bank_view = bank;
-      ImGui::PopStyleColor(2);
-    };
-    segment("trade_with_players", "Players", false);
+    if (segment_button("trade_with_players", "Players", ImVec2(w, 0), !st.bank_view))
+      st.bank_view = false;
     ImGui::SameLine(0, gap);
-    segment("trade_with_bank", "Bank / harbour", true);
+    if (segment_button("trade_with_bank", "Bank / harbour", ImVec2(w, 0), st.bank_view))
+      st.bank_view = true;
     ImGui::Spacing();
     if (st.bank_view)
       draw_bank_trade(f, st.trade.bank);
@@ -76,23 +81,12 @@ void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
   ImGui::EndChild();
 }
 
-}  // namespace
-
-namespace {
-
 // The phone sheet: three tabs in a strip, the open one's panel over the board.
 void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogView& log) {
   const Session& session = f.session;
   const float sc = ui_scale();
   const bool attention = trade_needs_attention(session);
-  if (attention && !st.attention_was && !(st.sheet_open && st.tab == SideTabsState::Trade)) {
-    st.tab = SideTabsState::Trade;
-    st.sheet_open = st.opened_for_offer = true;
-  }
-  if (!attention && st.attention_was && st.opened_for_offer && st.tab == SideTabsState::Trade)
-    st.sheet_open = false;
-  if (!st.sheet_open) st.opened_for_offer = false;
-  st.attention_was = attention;
+  st.follow_offer(attention);
   if (st.select_log) st.tab = SideTabsState::Log, st.select_log = false;
   const Rect& r = l.sheet_tabs;
   begin_bare_window("##sheet_tabs", r);
@@ -111,22 +105,10 @@ void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogV
     const bool open = st.sheet_open && st.tab == t.tab;
     if (i > 0) ImGui::SameLine(0, gap);
     ImGui::SetCursorPosX(static_cast<float>(i) * (w + gap));
-    ImGui::PushStyleColor(ImGuiCol_Button, open ? ImGui::ColorConvertU32ToFloat4(theme().accent)
-                                                : ImVec4(0.2f, 0.24f, 0.3f, 1));
-    ImGui::PushStyleColor(ImGuiCol_Text, open ? ImGui::ColorConvertU32ToFloat4(theme().text_dark)
-                                              : ImGui::GetStyleColorVec4(ImGuiCol_Text));
     char label[48];
     const bool waiting = t.tab == SideTabsState::Trade && attention && !open;
     std::snprintf(label, sizeof label, "%s%s", t.label, waiting ? " (!)" : "");
-    if (button(t.id, label, ImVec2(w, r.size.y))) {
-      if (open) {
-        st.sheet_open = false;
-      } else {
-        st.tab = t.tab;
-        st.sheet_open = true;
-      }
-    }
-    ImGui::PopStyleColor(2);
+    if (segment_button(t.id, label, ImVec2(w, r.size.y), open)) st.toggle_sheet(t.tab);
   }
   end_bare_window();
   if (!st.sheet_open || l.side.empty()) return;
@@ -164,16 +146,7 @@ void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, 
   const bool players_in_tabs = l.players_in_tabs();
   Rect r = l.side;
   const Session& session = f.session;
-  // An offer for the viewer opens the Trade tab; when it is answered the Log comes back (the
-  // trade panel is tall: on a tablet it takes height from the board).
-  const bool attention = trade_needs_attention(session);
-  if (attention && !st.attention_was && st.tab != SideTabsState::Trade) st.opened_for_offer = true;
-  if (attention) st.tab = SideTabsState::Trade;
-  // (ImGui's tab bar keeps its own selection: the Log tab is selected through select_log.)
-  if (!attention && st.attention_was && st.opened_for_offer && st.tab == SideTabsState::Trade)
-    st.select_log = true;
-  if (!attention) st.opened_for_offer = false;
-  st.attention_was = attention;
+  st.follow_offer(trade_needs_attention(session));
   // While trading, the players shrink to a row of chips: the trade panel gets the height
   // (at 720 px its buttons stay in view without scrolling).
   const bool chips = !players_in_tabs && st.tab == SideTabsState::Trade;

@@ -20,8 +20,29 @@ struct SideTabsState {
   int last_tab = -1;
   bool offer_was_open = false;
   bool attention_was = false;     // an offer waited for the viewer last frame
-  bool opened_for_offer = false;  // the sheet opened by itself for an offer: closes after it
+  bool opened_for_offer = false;  // the panel opened by itself for an offer: gives way after it
   bool board_needed_was = false;  // the viewer had to pick a spot on the board last frame
+  // An offer for the viewer (`attention`) opens the Trade tab (on a phone, its sheet, once:
+  // they may close it); when it is answered the sheet closes, or the Log comes back (the
+  // trade panel is tall: on a tablet it takes height from the board).
+  void follow_offer(bool attention) {
+    const bool showing = tab == Trade && (!phone || sheet_open);
+    if (attention && !attention_was && !showing) {
+      tab = Trade;
+      opened_for_offer = true;
+      if (phone) sheet_open = true;
+    }
+    if (attention && !phone) tab = Trade;
+    if (!attention && attention_was && opened_for_offer && tab == Trade) {
+      // ImGui's tab bar keeps its own selection: the Log tab is selected through select_log.
+      if (phone)
+        sheet_open = false;
+      else
+        select_log = true;
+    }
+    if (phone ? !sheet_open : !attention) opened_for_offer = false;
+    attention_was = attention;
+  }
   // Phones: when the viewer must pick a spot on the board (a placement, the robber, a build
   // tool), the sheet gets out of the way, once; they may open it again.
   void board_needed(bool needed) {
@@ -39,7 +60,12 @@ struct SideTabsState {
     }
     tab = tab == Trade ? Log : Trade;
   }
-  void show_players() { tab = Players, sheet_open = true; }
+  // Phones: a tap on a tab (or a chip, for Players) opens its sheet, or closes it when open.
+  void toggle_sheet(Tab t) {
+    const bool close = sheet_open && tab == t;
+    sheet_open = !close;
+    if (!close) tab = t;
+  }
 };
 
 void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogView& log);
