@@ -253,8 +253,8 @@ std::string answer(GameState s, const char* offer, AiLevel l, Personality p) {
 const AiLevel kAnsweringLevels[] = {AiLevel::Easy, AiLevel::Normal, AiLevel::Hard, AiLevel::Expert};
 
 // Two wood for one wheat to a bot holding 9 cards: it gains a card, completes a road and a
-// settlement and keeps its wheat for a city. Every level takes it (they used to count the
-// tenth card as a loss to a 7 and decline).
+// settlement and keeps its wheat for a city. Every level takes it: a trade charges only half
+// of hand_value's cost of cards beyond 7, so the tenth card is not counted as a loss.
 TEST(AiTradeAnswer, TakesTwoWoodForOneWheatWithNineCards) {
   using testing_rules::RC;
   for (AiLevel l : kAnsweringLevels) {
