@@ -16,7 +16,10 @@
 #include <vector>
 
 #include "engine/ai/ai.h"
+#include "engine/coach/review.h"
 #include "engine/hash.h"
+#include "engine/match/replay_code.h"
+#include "engine/match/web_save.h"
 #include "engine/names.h"
 #include "engine/observation.h"
 #include "engine/parse.h"
@@ -405,6 +408,65 @@ std::string cmd_bench(Call& c) {
   return dump(j);
 }
 
+// analyse [file=PATH] [seat ...] [iterations=N]: the coach's review of the current game, or
+// of a saved game read from PATH (an engine save, the web page's save or a replay code:
+// its human seats are reviewed unless seats are named).
+std::string cmd_analyse(Call& c) {
+  coach::ReviewConfig cfg;
+  std::string k, v, err, path;
+  for (size_t i = 1; i < c.w.size(); ++i) {
+    if (split_kv(c.w[i], &k, &v)) {
+      long n = 0;
+      if (k == "iterations") {
+        if (!parse_int(v, 1, 10000, &n)) return error_line("bad iterations \"" + v + "\"");
+        cfg.coach.iterations = static_cast<int>(n);
+      } else if (k == "file") {
+        path = v;
+      } else {
+        return error_line("unknown analyse key \"" + k + "\" (file, iterations)");
+      }
+      continue;
+    }
+    long seat = 0;
+    if (!parse_int(c.w[i], 0, kMaxPlayers - 1, &seat))
+      return error_line("bad seat \"" + c.w[i] + "\" (0-3)");
+    cfg.seats.push_back(static_cast<int>(seat));
+  }
+  Game g = c.game;
+  if (!path.empty()) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return error_line("cannot open \"" + path + "\"");
+    std::string text;
+    char buf[4096];
+    size_t got;
+    while ((got = std::fread(buf, 1, sizeof buf, f)) > 0 &&
+           text.size() <= match::kMaxConfigText * 64)
+      text.append(buf, got);
+    std::fclose(f);
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
+      text.pop_back();
+    match::MatchConfig mc;
+    std::string e1, e2, e3;
+    const std::string code = text.rfind("#game=", 0) == 0 ? text.substr(6) : text;
+    bool matched = false;
+    if (load_game(text, &g, &e1)) {
+    } else if (match::load_match(text, &mc, &g, &e2) || match::decode_game(code, &mc, &g, &e3)) {
+      matched = true;
+    } else {
+      return error_line("not a saved game, a web save or a replay code: " + e1);
+    }
+    if (matched && cfg.seats.empty())
+      for (int s = 0; s < g.state().num_players; ++s)
+        if (mc.seats[s].kind == match::SeatKind::Human) cfg.seats.push_back(s);
+  }
+  for (int s : cfg.seats)
+    if (s >= g.state().num_players) return error_line("no seat " + std::to_string(s));
+  const coach::Review r = coach::review_game(g, cfg);
+  json j = ok();
+  j["review"] = coach::review_to_json(g, r);
+  return dump(j);
+}
+
 enum class Args : uint8_t {
   None,  // trailing words are refused ("<name> takes no argument")
   Own,   // the handler reads (and checks) its own arguments
@@ -450,6 +512,11 @@ constexpr Command kCommands[] = {
     {"options", Args::None, "options", "the current game options", cmd_options},
     {"bench", Args::Own, "bench [games=N] [seed=S]", "random-bot benchmark (4 players, classic)",
      cmd_bench},
+    {"analyse", Args::Own, "analyse [file=PATH] [seat ...] [iterations=N]",
+     "the coach's review: every seat's win chance after each action, the\n"
+     "turning points, each decision of the seats (default: all, or a\n"
+     "file's human seats) graded against Expert's move",
+     cmd_analyse},
     {"help", Args::None, "help", "this text", cmd_help},
     {"quit", Args::None, "quit", "leave", cmd_quit},
     {"exit", Args::None, nullptr, nullptr, cmd_quit},

@@ -13,9 +13,14 @@
 // the features that vary there (production, resource kinds, ports, expansion, starting hand,
 // seat order).
 //
-// A research tool, built only with -DCATAN_BUILD_RESEARCH_TOOLS=ON. Its models predict the
-// winner better than evaluate() but made Expert no stronger, neither as the playout score
-// nor for the placements; docs/AI.md has the numbers.
+// --public fits the coach's win model instead (engine/coach/win_model.h: public features
+// only, counts for the hidden cards), prints the held-out calibration table (predicted
+// decile against the observed win rate) and the weights as the C++ initializer that
+// win_model.cpp holds.
+//
+// A research tool, built only with -DCATAN_BUILD_RESEARCH_TOOLS=ON. Its full-information
+// models predict the winner better than evaluate() but made Expert no stronger, neither as
+// the playout score nor for the placements; docs/AI.md has the numbers.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -28,6 +33,7 @@
 
 #include "engine/ai/ai.h"
 #include "engine/ai/ai_internal.h"
+#include "engine/coach/win_model.h"
 #include "engine/game.h"
 #include "engine/match/runner.h"
 #include "engine/options.h"
@@ -39,12 +45,16 @@ using namespace catan::tools;
 
 namespace {
 
-constexpr int K = kNumValueFeatures;
+constexpr int K = std::max<int>(kNumValueFeatures, coach::kNumWinFeatures);
+using Row = std::array<double, K>;
+using Weights = std::vector<double>;
+bool g_public = false;         // --public: the coach's win model
+int g_nf = kNumValueFeatures;  // features in use
 
 struct Position {
   int players = 4, winner = 0;
   bool held_out = false;
-  std::array<ValueFeatures, kMaxPlayers> f{};
+  std::array<Row, kMaxPlayers> f{};
   std::array<double, kMaxPlayers> heuristic{};  // evaluate() with neutral parameters
 };
 
@@ -73,8 +83,15 @@ void play(int g, uint64_t seed, int every, std::vector<Position>* out) {
         Position p;
         p.players = st.num_players;
         p.held_out = g % 5 == 0;
+        const coach::HandCounts counts = coach::hand_counts(st);
         for (int s = 0; s < st.num_players; ++s) {
-          p.f[s] = value_features(st, s);
+          if (g_public) {
+            const coach::WinFeatures f = coach::win_features(st, counts, s);
+            std::copy(f.begin(), f.end(), p.f[s].begin());
+          } else {
+            const ValueFeatures f = value_features(st, s);
+            std::copy(f.begin(), f.end(), p.f[s].begin());
+          }
           p.heuristic[s] = ai::evaluate(st, s, neutral);
         }
         mine.push_back(p);
@@ -110,6 +127,33 @@ void score(const std::vector<Position>& data, bool held_out, Logit z, double* lo
   *acc = n ? a / n : 0;
 }
 
+// The held-out calibration table: every seat's predicted chance in deciles against how often
+// such seats won, and the log-loss against the constant baseline (1 / players).
+template <class Logit>
+void calibration(const std::vector<Position>& data, Logit z) {
+  std::array<double, 10> pred{}, won{};
+  std::array<int, 10> n{};
+  for (const Position& p : data) {
+    if (!p.held_out) continue;
+    double zs[kMaxPlayers], zmax = -1e300, sum = 0;
+    for (int s = 0; s < p.players; ++s) zmax = std::max(zmax, zs[s] = z(p, s));
+    for (int s = 0; s < p.players; ++s) sum += zs[s] = std::exp(zs[s] - zmax);
+    for (int s = 0; s < p.players; ++s) {
+      const double q = zs[s] / sum;
+      const int d = std::min(9, static_cast<int>(q * 10));
+      pred[d] += q;
+      won[d] += s == p.winner;
+      ++n[d];
+    }
+  }
+  std::printf("\nheld-out calibration (every seat of every position)\n");
+  std::printf("| predicted | seats | mean predicted | won |\n|---|---:|---:|---:|\n");
+  for (int d = 0; d < 10; ++d)
+    if (n[d])
+      std::printf("| %d-%d%% | %d | %.1f%% | %.1f%% |\n", d * 10, d * 10 + 10, n[d],
+                  100 * pred[d] / n[d], 100 * won[d] / n[d]);
+}
+
 // Solves A x = b (A symmetric positive definite, K x K) by Gaussian elimination.
 std::vector<double> solve(std::vector<double> A, std::vector<double> b, int n) {
   for (int c = 0; c < n; ++c) {
@@ -134,7 +178,7 @@ std::vector<double> solve(std::vector<double> A, std::vector<double> b, int n) {
 }
 
 // Conditional logit over the features in `use` (weights of the others stay 0).
-ValueFeatures fit(const std::vector<Position>& data, const std::vector<int>& use) {
+Weights fit(const std::vector<Position>& data, const std::vector<int>& use) {
   const int m = static_cast<int>(use.size());
   // Standardize for conditioning; the ridge acts on the standardized weights.
   std::vector<double> mean(m, 0), sd(m, 0);
@@ -194,7 +238,7 @@ ValueFeatures fit(const std::vector<Position>& data, const std::vector<int>& use
     }
     if (step < 1e-7) break;
   }
-  ValueFeatures out{};
+  Weights out(g_nf, 0.0);
   for (int j = 0; j < m; ++j) out[use[j]] = w[j] / sd[j];  // the mean cancels in a softmax
   return out;
 }
@@ -211,7 +255,9 @@ int main(int argc, char** argv) {
   app.add_option("--every", every, "record every K-th turn")->check(CLI::Range(1, 100));
   app.add_option("--jobs", jobs, "threads playing games")->check(CLI::Range(1, 64));
   app.add_flag("--setup", g_setup, "only the position after the setup");
+  app.add_flag("--public", g_public, "the coach's win model (public features)");
   CLI11_PARSE(app, argc, argv);
+  if (g_public) g_nf = coach::kNumWinFeatures;
   std::vector<std::vector<Position>> parts(jobs);
   std::vector<std::thread> th;
   for (int j = 0; j < jobs; ++j)
@@ -229,13 +275,13 @@ int main(int argc, char** argv) {
     return 1;
   }
 
-  std::vector<int> all(K);
-  for (int j = 0; j < K; ++j) all[j] = j;
+  std::vector<int> all(g_nf);
+  for (int j = 0; j < g_nf; ++j) all[j] = j;
   if (g_setup)
     all = {kFProd, kFWood, kFBrick, kFSheep, kFWheat,     kFOre,     kFKinds,   kFPort2,  kFPort3,
            kFConn, kFNear, kFNConn, kFHand,  kFHandValue, kFToMove0, kFToMove1, kFToMove2};
-  const ValueFeatures w = fit(data, all);
-  const ValueFeatures wvp = fit(data, {kFVp});
+  const Weights w = fit(data, all);
+  const Weights wvp = fit(data, {g_public ? static_cast<int>(coach::kWPublicVp) : kFVp});
   // The hand-written evaluation with its best temperature (grid).
   double best_t = 0, best_l = 1e9;
   for (double t = 0.1; t <= 3.0; t += 0.05) {
@@ -244,10 +290,10 @@ int main(int argc, char** argv) {
         data, false, [&](const Position& p, int s) { return t * p.heuristic[s]; }, &l, &a);
     if (l < best_l) best_l = l, best_t = t;
   }
-  auto lin = [](const ValueFeatures& wt) {
+  auto lin = [](const Weights& wt) {
     return [wt](const Position& p, int s) {
       double z = 0;
-      for (int j = 0; j < K; ++j) z += wt[j] * p.f[s][j];
+      for (int j = 0; j < g_nf; ++j) z += wt[j] * p.f[s][j];
       return z;
     };
   };
@@ -265,7 +311,14 @@ int main(int argc, char** argv) {
   std::snprintf(name, sizeof name, "evaluate() x %.2f", best_t);
   row(name, [&](const Position& p, int s) { return best_t * p.heuristic[s]; });
   row("fitted value model", lin(w));
+  if (g_public) {
+    calibration(data, lin(w));
+    std::printf("\nweights for engine/coach/win_model.cpp (features: engine/coach/win_model.h)\n");
+    for (int j = 0; j < g_nf; ++j)
+      std::printf("      %.6f,  // %s\n", w[j], coach::kWinFeatureNames[j]);
+    return 0;
+  }
   std::printf("\nweights (raw features; the features are documented in tools/value_features.h)\n");
-  for (int j = 0; j < K; ++j) std::printf("  %-14s %12.6f\n", kValueFeatureNames[j], w[j]);
+  for (int j = 0; j < g_nf; ++j) std::printf("  %-14s %12.6f\n", kValueFeatureNames[j], w[j]);
   return 0;
 }

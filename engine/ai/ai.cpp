@@ -141,20 +141,6 @@ class ExpertBot final : public Bot {
     ai::strengthen(params_);
     ai::expert_tilt(params_);
     neutral_ = ai::personality_params(Personality::Balanced);
-    // Our own moves in playouts: the Normal policy with our parameters, without offers (an
-    // offer is a searched candidate, answered inside its playouts).
-    cont_skill_ = ai::level_skill(AiLevel::Normal);
-    cont_skill_.offers = false;
-    // The opponents in playouts: the Normal policy with what makes Hard play differently
-    // and costs little: its strengthened parameters (e.g. earlier knights), the robber aimed
-    // at the leader (often us) and Hard's offers, answered by everybody's Normal policy.
-    // Hard's own-turn planner is 3x slower and measured no stronger here.
-    opp_params_ = neutral_;
-    ai::strengthen(opp_params_);
-    opp_skill_ = cont_skill_;
-    opp_skill_.leader = true;
-    opp_skill_.offers = true;
-    opp_skill_.trade_scale = ai::level_skill(AiLevel::Hard).trade_scale;
   }
 
   void start(const Observation& obs, const EventLog& events) override {
@@ -162,6 +148,7 @@ class ExpertBot final : public Bot {
     obs_ = obs;
     view_ = ai::legal_view(obs_);
     beliefs_ = ai::count_cards(obs_, events);
+    playout_ = ai::playout_policy(obs_.seat, params_);
     cands_.clear();
     sum_.clear();
     iterations_ = 0;
@@ -293,11 +280,7 @@ class ExpertBot final : public Bot {
     GameState& s = cur_;
     if (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon_ &&
         steps_ < kPlayoutActionCap) {
-      const int p = s.to_move();
-      const bool mine = p == obs_.seat;
-      ai::Ctx k = ai::make_ctx(s, p, mine ? params_ : opp_params_, mine ? cont_skill_ : opp_skill_);
-      k.in_playout = true;
-      const Action a = ai::heuristic_action(k, prng_);
+      const Action a = playout_.act(s, prng_);
       if (apply(s, a, nullptr, nullptr)) {
         ++steps_;
         return;
@@ -322,8 +305,8 @@ class ExpertBot final : public Bot {
 
   AiConfig cfg_;
   ai::Params params_, neutral_;
-  ai::Params opp_params_;  // the opponents' policy in playouts
-  ai::Skill skill_, cont_skill_, opp_skill_;
+  ai::Skill skill_;
+  ai::PlayoutPolicy playout_;  // every seat's moves in the playouts
   Rng rng_;
   Observation obs_;
   GameState view_;

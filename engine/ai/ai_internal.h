@@ -124,4 +124,18 @@ Action heuristic_action(const Ctx& ctx, Rng& rng);
 // Ranked candidate first moves (best first, at most max_n), Expert's search root.
 std::vector<Action> candidate_actions(const Ctx& ctx, Rng& rng, int max_n);
 
+// The policy of Expert's playouts, and of the coach's (engine/coach): the Normal policy for
+// every seat; `me` with its own parameters and without offers (an offer is a searched
+// candidate), the opponents with Hard's strengthened parameters, the robber aimed at the
+// leader and Hard's offers, answered by everybody's Normal policy. Hard's own-turn planner
+// is 3x slower and measured no stronger here (docs/AI.md).
+struct PlayoutPolicy {
+  int me = 0;
+  Params own, opp;
+  Skill own_skill, opp_skill;
+  // The move of the seat to act in s (a full or determinized state).
+  Action act(const GameState& s, Rng& rng) const;
+};
+PlayoutPolicy playout_policy(int me, const Params& own);
+
 }  // namespace catan::ai

@@ -590,4 +590,27 @@ std::vector<Action> candidate_actions(const Ctx& c, Rng& rng, int max_n) {
   return out;
 }
 
+PlayoutPolicy playout_policy(int me, const Params& own) {
+  PlayoutPolicy p;
+  p.me = me;
+  p.own = own;
+  p.own_skill = level_skill(AiLevel::Normal);
+  p.own_skill.offers = false;
+  p.opp = personality_params(Personality::Balanced);
+  strengthen(p.opp);
+  p.opp_skill = p.own_skill;
+  p.opp_skill.leader = true;
+  p.opp_skill.offers = true;
+  p.opp_skill.trade_scale = level_skill(AiLevel::Hard).trade_scale;
+  return p;
+}
+
+Action PlayoutPolicy::act(const GameState& s, Rng& rng) const {
+  const int p = s.to_move();
+  const bool mine = p == me;
+  Ctx k = make_ctx(s, p, mine ? own : opp, mine ? own_skill : opp_skill);
+  k.in_playout = true;
+  return heuristic_action(k, rng);
+}
+
 }  // namespace catan::ai

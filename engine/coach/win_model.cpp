@@ -1,0 +1,154 @@
+#include "engine/coach/win_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/ai/ai_internal.h"
+
+namespace catan::coach {
+
+const char* const kWinFeatureNames[kNumWinFeatures] = {
+    "PublicVp", "PublicVpSq", "ToGo1", "ToGo2",  "Prod",        "ProdEarly", "Kinds",    "Port2",
+    "Port3",    "Conn",       "NConn", "Cities", "SettleLeft0", "RoadLen",   "RoadRace", "Knights",
+    "ArmyRace", "DevHand",    "Hand",  "Over7",  "ToMove0",     "ToMove1",   "ToMove2",
+};
+
+HandCounts hand_counts(const Observation& obs) {
+  HandCounts c;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    c.cards[p] = obs.hand_size[p];
+    c.dev_cards[p] = obs.dev_hand_size[p];
+  }
+  return c;
+}
+
+HandCounts hand_counts(const GameState& full) {
+  HandCounts c;
+  for (int p = 0; p < full.num_players; ++p) {
+    c.cards[p] = full.hand_size(p);
+    c.dev_cards[p] = full.dev_hand_size(p);
+  }
+  return c;
+}
+
+WinFeatures win_features(const GameState& s, const HandCounts& counts, int seat) {
+  WinFeatures f{};
+  const PlayerState& ps = s.players[seat];
+  const int target = ai::vp_target(s);
+  int maxvp = 0;
+  for (int p = 0; p < s.num_players; ++p) maxvp = std::max(maxvp, s.public_vp(p));
+  const double remaining = std::clamp(1.0 - static_cast<double>(maxvp) / target, 0.0, 1.0);
+  const int vp = s.public_vp(seat);
+  f[kWPublicVp] = vp;
+  f[kWPublicVpSq] = vp * vp / 10.0;
+  f[kWToGo1] = target - vp <= 1;
+  f[kWToGo2] = target - vp == 2;
+
+  static const ai::Params neutral{};
+  const auto w = ai::resource_weights(s, neutral);
+  const auto prod = ai::production(s, seat);
+  double pv = 0;
+  int kinds = 0;
+  for (int r = 0; r < kNumResources; ++r) {
+    pv += w[r] * prod[r];
+    kinds += prod[r] > 0;
+    if (ps.trade_rate[r] == 2) f[kWPort2] += prod[r];
+    if (ps.trade_rate[r] == 3) f[kWPort3] = 1;
+  }
+  f[kWProd] = pv;
+  f[kWProdEarly] = pv * remaining;
+  f[kWKinds] = kinds;
+
+  const ai::Expansion ex = ai::expansion_room(s, seat, w);
+  f[kWConn] = ex.best_conn;
+  f[kWNConn] = std::min(ex.n_conn, 3);
+  f[kWCities] = kCitiesPerPlayer - ps.cities_left;
+  f[kWSettleLeft0] = ps.settlements_left == 0;
+
+  f[kWRoadLen] = ps.longest_road;
+  if (s.longest_road_holder != seat) {
+    const int held = s.longest_road_holder >= 0 ? s.players[s.longest_road_holder].longest_road : 0;
+    const int need = std::max(5, held + 1);
+    f[kWRoadRace] = std::clamp(1.0 - (need - ps.longest_road) / 3.0, 0.0, 1.0);
+  }
+  const int knight = static_cast<int>(DevCard::Knight);
+  const int kn = ps.dev_played[knight];
+  f[kWKnights] = kn;
+  if (s.largest_army_holder != seat) {
+    const int held =
+        s.largest_army_holder >= 0 ? s.players[s.largest_army_holder].dev_played[knight] : 2;
+    f[kWArmyRace] = std::clamp(1.0 - (held + 1 - kn) / 3.0, 0.0, 1.0);
+  }
+  f[kWDevHand] = counts.dev_cards[seat];
+  f[kWHand] = counts.cards[seat];
+  f[kWOver7] = counts.cards[seat] > 7;
+  const int d = (seat - s.current + s.num_players) % s.num_players;
+  if (d <= 2) f[kWToMove0 + d] = 1;
+  return f;
+}
+
+const WinFeatures& win_weights() {
+  // Fitted by `fit_value --public --games 10000 --every 1 --seed 11` on Hard-vs-Hard
+  // 4-player classic games (docs/AI.md, "The coach": calibration and log-loss).
+  static const WinFeatures w = {
+      0.451409,   // PublicVp
+      0.112932,   // PublicVpSq
+      0.648414,   // ToGo1
+      0.311818,   // ToGo2
+      0.020948,   // Prod
+      0.100995,   // ProdEarly
+      0.019973,   // Kinds
+      0.022012,   // Port2
+      0.183011,   // Port3
+      0.055314,   // Conn
+      0.011638,   // NConn
+      -0.049871,  // Cities
+      0.157515,   // SettleLeft0
+      -0.069885,  // RoadLen
+      1.347271,   // RoadRace
+      -0.083447,  // Knights
+      0.961285,   // ArmyRace
+      0.736691,   // DevHand
+      0.107817,   // Hand
+      -0.061118,  // Over7
+      0.208893,   // ToMove0
+      0.145451,   // ToMove1
+      0.079637,   // ToMove2
+  };
+  return w;
+}
+
+SeatChances win_chances(const GameState& s, const HandCounts& counts, const WinFeatures& weights) {
+  SeatChances out{};
+  const int n = s.num_players;
+  if (s.winner >= 0) {
+    out[s.winner] = 1;
+    return out;
+  }
+  if (s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad) {
+    for (int p = 0; p < n; ++p) out[p] = 1.0 / n;
+    return out;
+  }
+  double z[kMaxPlayers], zmax = -1e300;
+  for (int p = 0; p < n; ++p) {
+    const WinFeatures f = win_features(s, counts, p);
+    z[p] = 0;
+    for (int j = 0; j < kNumWinFeatures; ++j) z[p] += weights[j] * f[j];
+    if (s.players[p].forfeited) z[p] = -1e9;
+    zmax = std::max(zmax, z[p]);
+  }
+  double sum = 0;
+  for (int p = 0; p < n; ++p) sum += out[p] = std::exp(z[p] - zmax);
+  for (int p = 0; p < n; ++p) out[p] /= sum;
+  return out;
+}
+
+SeatChances win_chances(const Observation& obs) {
+  return win_chances(obs.view, hand_counts(obs));
+}
+
+SeatChances win_chances_full(const GameState& full) {
+  return win_chances(full, hand_counts(full));
+}
+
+}  // namespace catan::coach
