@@ -461,9 +461,17 @@ std::string cmd_analyse(Call& c) {
   }
   for (int s : cfg.seats)
     if (s >= g.state().num_players) return error_line("no seat " + std::to_string(s));
+  const auto t0 = std::chrono::steady_clock::now();
   const coach::Review r = coach::review_game(g, cfg);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   json j = ok();
   j["review"] = coach::review_to_json(g, r);
+  const size_t n = r.decisions.size();
+  j["timing"] = {{"seconds", secs},
+                 {"turns", g.state().turn},
+                 {"decisions", n},
+                 {"mean_decision_ms", n ? r.analysis_ms / n : 0.0},
+                 {"max_decision_ms", r.max_decision_ms}};
   return dump(j);
 }
 

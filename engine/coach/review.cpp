@@ -46,6 +46,7 @@ struct Reviewer::Impl {
   size_t index = 0;               // the next action to replay
   std::vector<std::string> what;  // each action in words (its first event)
   bool analysing = false;
+  double decision_ms = 0;  // the analysis in progress so far
   Analyst analyst;
   bool finished = false;
 
@@ -125,8 +126,14 @@ bool Reviewer::step(double max_ms) {
       }
     }
     if (m.analysing) {
-      if (!m.analyst.step(std::max(0.5, max_ms - ms_since(t0)))) return false;
+      const auto a0 = Clock::now();
+      const bool finished = m.analyst.step(std::max(0.5, max_ms - ms_since(t0)));
+      m.decision_ms += ms_since(a0);
+      if (!finished) return false;
       m.analysing = false;
+      review_.analysis_ms += m.decision_ms;
+      review_.max_decision_ms = std::max(review_.max_decision_ms, m.decision_ms);
+      m.decision_ms = 0;
       const Advice& adv = m.analyst.advice();
       if (!adv.options.empty() && adv.played >= 0) {
         Annotation n;

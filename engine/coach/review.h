@@ -46,6 +46,8 @@ struct Review {
   std::vector<SeatChances> chances;
   std::vector<Annotation> decisions;         // in game order
   std::vector<TurningPoint> turning_points;  // the largest swings, largest first (at most 8)
+  // How long the analyses took (not part of review_to_json: it varies from run to run).
+  double analysis_ms = 0, max_decision_ms = 0;
 };
 
 // Which seats to annotate: every seat when empty.
