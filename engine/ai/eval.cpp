@@ -527,7 +527,14 @@ GameState determinize(const Observation& obs, const Beliefs* b, Rng& rng) {
   for (int i = s.deck_pos; i < kDevDeckSize; ++i)
     s.deck[i] = idx < unknown.size() ? unknown[idx++] : DevCard::Knight;
   s.rng.state = rng.next();
-  rng.shuffle(s.dice_deck.data(), 36);
+  // Balanced dice: only the outcomes still in the deck are unknown (their multiset is public,
+  // their order is not); the ones rolled stay where they are. With random dice the deck is
+  // unused and shuffled whole, which keeps the bots' random stream as it was.
+  if (s.options.dice == DiceMode::Balanced) {
+    if (s.dice_pos < 36) rng.shuffle(s.dice_deck.data() + s.dice_pos, 36u - s.dice_pos);
+  } else {
+    rng.shuffle(s.dice_deck.data(), 36);
+  }
   return s;
 }
 
