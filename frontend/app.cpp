@@ -12,6 +12,7 @@
 #include "frontend/match_types.h"
 #include "frontend/new_game_screen.h"
 #include "frontend/overlays.h"
+#include "frontend/review_screen.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
@@ -42,10 +43,11 @@ void draw_background() {
 }  // namespace
 
 struct App::Impl {
-  enum class Screen { NewGame, Game } screen = Screen::NewGame;
+  enum class Screen { NewGame, Game, Review } screen = Screen::NewGame;
   NewGameForm form;
   Session session;
   GameScreenState game;
+  ReviewScreenState review;
   Overlays overlays;
   Notice notice;
   double now = 0;
@@ -160,6 +162,41 @@ struct App::Impl {
       case GameExit::NewGame:
         to_new_game_screen();
         break;
+      case GameExit::Review:
+        open_review();
+        break;
+    }
+  }
+
+  // The review of the session's game (the end screen's Review, a replay link).
+  void open_review() {
+    if (!session.active()) return;
+    review.open(session.config(), session.game());
+    screen = Screen::Review;
+  }
+
+  void review_screen() {
+    switch (draw_review_screen(review, now)) {
+      case ReviewChoice::None:
+        break;
+      case ReviewChoice::Back:
+        review.close();
+        screen = Screen::Game;
+        break;
+      case ReviewChoice::PlayFromHere: {
+        // The same seats (humans stay human, the same bots), the game cut at this position.
+        Game g;
+        std::string err;
+        if (!review.can_play_from_here() || !review.game_at_position(&g, &err)) {
+          notice.show("This position cannot be played on: " + err, now);
+          break;
+        }
+        const MatchConfig mc = review.config();
+        review.close();
+        start_game(mc);
+        session.resume(mc, g);
+        break;
+      }
     }
   }
 
@@ -169,6 +206,8 @@ struct App::Impl {
     draw_background();
     if (screen == Screen::NewGame)
       new_game_screen();
+    else if (screen == Screen::Review)
+      review_screen();
     else
       game_screen();
     if (overlays.help) draw_help(&overlays.help);
@@ -255,6 +294,18 @@ ImVec2 App::board_hex_pos(int h) const {
 
 ui::NewGameForm& App::new_game_form() {
   return impl_->form;
+}
+
+void App::open_review() {
+  impl_->open_review();
+}
+
+bool App::review_open() const {
+  return impl_->screen == Impl::Screen::Review;
+}
+
+ui::ReviewScreenState& App::review() {
+  return impl_->review;
 }
 
 }  // namespace catan

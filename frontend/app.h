@@ -4,9 +4,10 @@
 // GL directly.
 //
 // Screens: New game (frontend/new_game_screen.h) -> Game (frontend/game_screen.h: with the
-// pass-the-device screen for hot-seat, the win overlay and the end screen). The App keeps
-// the match (a match::Session), the screens' states and the persistence hooks, and wires
-// the screens' choices to them.
+// pass-the-device screen for hot-seat, the win overlay and the end screen) -> Review
+// (frontend/review_screen.h: the finished game scrubbed, graded, and "Play from here"). The
+// App keeps the match (a match::Session), the screens' states and the persistence hooks, and
+// wires the screens' choices to them.
 #pragma once
 #include <functional>
 #include <memory>
@@ -21,6 +22,7 @@ struct MatchConfig;
 }  // namespace match
 namespace ui {
 struct NewGameForm;
+class ReviewScreenState;
 }  // namespace ui
 }  // namespace catan
 
@@ -73,6 +75,11 @@ class App {
   void show_notice(const std::string& text);
   // The New game screen's form, as a player fills it in.
   ui::NewGameForm& new_game_form();
+  // The game review (frontend/review_screen.h) of the session's game, as the end screen's
+  // Review button opens it; the web bridge opens it for replay links.
+  void open_review();
+  bool review_open() const;
+  ui::ReviewScreenState& review();
 
  private:
   struct Impl;

@@ -10,6 +10,7 @@
 #include "frontend/match_types.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
+#include "frontend/widgets.h"
 
 namespace catan::ui {
 
@@ -427,7 +428,16 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   if (ImGui::Button("Rematch (new seed)", bs)) choice = EndChoice::NewSeed;
   ImGui::SameLine();
   if (ImGui::Button("New game...", bs)) choice = EndChoice::NewGame;
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - px(130));
+  // Review and View board at the right, or on a line of their own when the row is full.
+  const float right_w = px(130) * 2 + style.ItemSpacing.x;
+  if (ImGui::GetWindowContentRegionMax().x - right_w > ImGui::GetCursorPosX() + bs.x * 3 + 40)
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - right_w);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.accent, 0.7f)));
+  if (button("end_review", "Review", ImVec2(px(130), 0))) choice = EndChoice::Review;
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Every move again, the win chances over the game and your decisions graded");
+  ImGui::SameLine();
   if (ImGui::Button("View board", ImVec2(px(130), 0))) {
     st.hidden = true;
     choice = EndChoice::Close;

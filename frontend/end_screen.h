@@ -26,6 +26,7 @@ enum class EndChoice : uint8_t {
   NewSeed,  // same options, a new seed
   NewGame,  // back to the new-game screen
   Close,    // hide the end screen and look at the final board
+  Review,   // the game review (frontend/review_screen.h)
 };
 
 struct VpBreakdown {

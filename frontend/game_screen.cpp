@@ -112,6 +112,8 @@ GameExit draw_game_end(const GameFrame& f, const Rect& board, GameScreenState& s
       return GameExit::RematchNewSeed;
     case EndChoice::NewGame:
       return GameExit::NewGame;
+    case EndChoice::Review:
+      return GameExit::Review;
     case EndChoice::Close:  // st.end.hidden is set: the board stays visible
     case EndChoice::None:
       break;

@@ -32,7 +32,8 @@ struct GameScreenState {
 };
 
 // What the game screen asks the App to do.
-enum class GameExit { None, Rematch, RematchNewSeed, NewGame };
+// Review: the end screen's "Review" (frontend/review_screen.h).
+enum class GameExit { None, Rematch, RematchNewSeed, NewGame, Review };
 
 GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScreenState& st,
                           Overlays& overlays);

@@ -1,0 +1,1057 @@
+#include "frontend/review_screen.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/rules.h"
+#include "frontend/log_view.h"
+#include "frontend/production_fx.h"
+#include "frontend/theme.h"
+#include "frontend/view_util.h"
+#include "frontend/widgets.h"
+
+namespace catan::ui {
+
+// --- Pure helpers ------------------------------------------------------------------------------
+
+std::vector<int> review_seats(const MatchConfig& config, const GameState& final_state) {
+  std::vector<int> seats;
+  for (int p = 0; p < final_state.num_players; ++p)
+    if (config.seats[static_cast<size_t>(p)].kind == SeatKind::Human) seats.push_back(p);
+  if (seats.empty()) seats.push_back(final_state.winner >= 0 ? final_state.winner : 0);
+  return seats;
+}
+
+const char* grade_title(coach::Grade g) {
+  switch (g) {
+    case coach::Grade::Best:
+      return "Best";
+    case coach::Grade::Good:
+      return "Good";
+    case coach::Grade::Inaccuracy:
+      return "Inaccuracy";
+    case coach::Grade::Mistake:
+      return "Mistake";
+    case coach::Grade::Blunder:
+      return "Blunder";
+  }
+  return "";
+}
+
+namespace {
+
+// "2 Wood and 1 Ore" in the UI's resource words ("nothing" when empty).
+std::string cards_words(const ResourceCounts& c) {
+  std::vector<std::string> parts;
+  for (int r = 0; r < kNumResources; ++r) {
+    if (c[r] == 0) continue;
+    parts.push_back(std::to_string(c[r]) + " " + kResourceLabels[r]);
+  }
+  if (parts.empty()) return "nothing";
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += i + 1 == parts.size() ? " and " : ", ";
+    out += parts[i];
+  }
+  return out;
+}
+
+const char* terrain_word(Terrain t) {
+  switch (t) {
+    case Terrain::Forest:
+      return "Wood";
+    case Terrain::Hills:
+      return "Brick";
+    case Terrain::Pasture:
+      return "Wool";
+    case Terrain::Fields:
+      return "Grain";
+    case Terrain::Mountains:
+      return "Ore";
+    case Terrain::Desert:
+      return "desert";
+    case Terrain::Hidden:
+      break;
+  }
+  return "hidden";
+}
+
+std::string hex_words(const GameState& s, int hex) {
+  if (hex < 0 || hex >= kNumHexes) return "a hex";
+  const Terrain t = s.layout.terrain[static_cast<size_t>(hex)];
+  if (t == Terrain::Desert) return "the desert";
+  const int n = s.layout.number[static_cast<size_t>(hex)];
+  std::string out = "the ";
+  if (n > 0) out += std::to_string(n) + " ";
+  return out + terrain_word(t) + " hex";
+}
+
+std::string short_name(const std::string (&names)[kMaxPlayers], int seat) {
+  if (seat < 0 || seat >= kMaxPlayers) return "everyone";
+  return without_role(names[seat]);
+}
+
+// The board spot a move is made at: kind and id (BoardPick::None for moves without one).
+BoardPick spot_of(const Action& a) {
+  switch (a.type) {
+    case ActionType::BuildSettlement:
+    case ActionType::BuildCity:
+      return {BoardPick::Vertex, a.arg};
+    case ActionType::BuildRoad:
+    case ActionType::FreeRoad:
+      return {BoardPick::Edge, a.arg};
+    case ActionType::MoveRobber:
+      return {BoardPick::Hex, a.arg};
+    default:
+      break;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string move_words(const GameState& before, const Action& a,
+                       const std::string (&names)[kMaxPlayers]) {
+  switch (a.type) {
+    case ActionType::Roll:
+      return "roll the dice";
+    case ActionType::BuildSettlement:
+      return "build a settlement";
+    case ActionType::BuildRoad:
+      return "build a road";
+    case ActionType::BuildCity:
+      return "build a city";
+    case ActionType::BuyDevCard:
+      return "buy a development card";
+    case ActionType::TradeBank: {
+      if (a.arg < 0 || a.arg >= kNumResources || a.arg2 < 0 || a.arg2 >= kNumResources)
+        return "trade with the bank";
+      // The rate the seat to move has for that resource (ports).
+      GameState s = before;
+      ResourceCounts before_hand = s.players[static_cast<size_t>(s.current)].resources;
+      std::string rate;
+      if (apply(s, a)) {
+        const int gave =
+            before_hand[a.arg] -
+            s.players[static_cast<size_t>(before.current)].resources[static_cast<size_t>(a.arg)];
+        if (gave > 0) rate = std::to_string(gave) + " ";
+      }
+      return "trade " + rate + kResourceLabels[a.arg] + " for 1 " + kResourceLabels[a.arg2] +
+             " with the bank";
+    }
+    case ActionType::OfferTrade:
+      return "offer " + cards_words(a.give) + " for " + cards_words(a.get) +
+             (a.arg >= 0 ? " to " + short_name(names, a.arg) : "");
+    case ActionType::AcceptTrade:
+      return "accept the trade";
+    case ActionType::DeclineTrade:
+      return "decline the trade";
+    case ActionType::CounterTrade:
+      return "counter: " + cards_words(a.give) + " for " + cards_words(a.get);
+    case ActionType::ConfirmTrade:
+      return "trade with " + short_name(names, a.arg);
+    case ActionType::CancelTrade:
+      return "withdraw the offer";
+    case ActionType::PlayKnight:
+      return "play a Knight";
+    case ActionType::PlayRoadBuilding:
+      return "play Road Building";
+    case ActionType::FreeRoad:
+      return "place a free road";
+    case ActionType::PlayYearOfPlenty: {
+      ResourceCounts c{};
+      if (a.arg >= 0 && a.arg < kNumResources) ++c[a.arg];
+      if (a.arg2 >= 0 && a.arg2 < kNumResources) ++c[a.arg2];
+      return "play Year of Plenty for " + cards_words(c);
+    }
+    case ActionType::PlayMonopoly:
+      return std::string("play Monopoly on ") +
+             (a.arg >= 0 && a.arg < kNumResources ? kResourceLabels[a.arg] : "a resource");
+    case ActionType::MoveRobber:
+      return "move the robber to " + hex_words(before, a.arg);
+    case ActionType::Steal:
+      return "steal from " + short_name(names, a.arg);
+    case ActionType::Discard:
+      return "discard " + cards_words(a.give);
+    case ActionType::EndTurn:
+      return "end the turn";
+  }
+  return a.to_string();
+}
+
+// --- Layout ------------------------------------------------------------------------------------
+
+ReviewLayout layout_review(ImVec2 d, float sc) {
+  ReviewLayout l;
+  const float top_h = 56 * sc, gap = 8 * sc;
+  l.top = {ImVec2(0, 0), ImVec2(d.x, top_h)};
+  const float controls_h =
+      44 * sc * 2 + 6 * sc + 2 * ImGui::GetTextLineHeightWithSpacing() + 8 * sc;
+  l.narrow = d.x < 640 * sc && d.y > d.x;
+  if (l.narrow) {
+    l.hands_in_tabs = true;
+    float y = top_h;
+    const float rest = d.y - top_h;
+    const float board_h = std::clamp(rest * 0.36f, 200 * sc, d.x * 0.85f);
+    l.board = {ImVec2(0, y), ImVec2(d.x, board_h)};
+    y += board_h + gap * 0.5f;
+    l.controls = {ImVec2(gap, y), ImVec2(d.x - 2 * gap, controls_h)};
+    y += controls_h;
+    const float graph_h = std::clamp(rest * 0.17f, 100 * sc, 170 * sc);
+    l.graph = {ImVec2(gap, y), ImVec2(d.x - 2 * gap, graph_h)};
+    y += graph_h + gap * 0.5f;
+    l.lists = {ImVec2(gap, y), ImVec2(d.x - 2 * gap, std::max(0.0f, d.y - y - gap * 0.5f))};
+    return l;
+  }
+  // Wide: the board and the hands left, the graph, the scrubber and the lists right.
+  const float rest = d.y - top_h;
+  const float left_w = std::clamp(d.x * 0.47f, 280 * sc, d.x - 320 * sc);
+  const float hands_h = (4 * 30 + 34) * sc;
+  l.hands_in_tabs = rest - hands_h < 320 * sc;
+  const float board_h = l.hands_in_tabs ? rest : rest - hands_h;
+  l.board = {ImVec2(0, top_h), ImVec2(left_w, board_h)};
+  if (!l.hands_in_tabs)
+    l.hands = {ImVec2(gap, top_h + board_h), ImVec2(left_w - 2 * gap, hands_h - gap)};
+  const float rx = left_w + gap, rw = d.x - rx - gap;
+  float y = top_h;
+  const float graph_h = std::clamp(rest * 0.3f, 90 * sc, 230 * sc);
+  l.graph = {ImVec2(rx, y), ImVec2(rw, graph_h)};
+  y += graph_h + gap * 0.5f;
+  l.controls = {ImVec2(rx, y), ImVec2(rw, controls_h)};
+  y += controls_h;
+  l.lists = {ImVec2(rx, y), ImVec2(rw, std::max(0.0f, d.y - y - gap))};
+  return l;
+}
+
+// --- State -------------------------------------------------------------------------------------
+
+void ReviewScreenState::open(const MatchConfig& config, const Game& game) {
+  config_ = config;
+  name_seats(&config_);
+  game_ = game;
+  states_.clear();
+  event_end_.clear();
+  turn_first_.clear();
+  // Every position, replayed once (a long game of 1,000 actions takes a few milliseconds).
+  Game g(game.state().options, game.state().seeds);
+  states_.push_back(g.state());
+  event_end_.push_back(g.events().size());
+  for (const Action& a : game.history()) {
+    if (!g.apply(a)) break;
+    states_.push_back(g.state());
+    event_end_.push_back(g.events().size());
+  }
+  // A game that does not replay (it cannot happen for a valid game) is reviewed as far as it
+  // goes.
+  if (states_.size() != game.history().size() + 1) {
+    std::vector<Action> head(game.history().begin(),
+                             game.history().begin() + static_cast<long>(states_.size() - 1));
+    Game::replay(game.state().options, game.state().seeds, head, &game_, nullptr);
+  }
+  for (size_t p = 0; p < states_.size(); ++p) {
+    const int t = states_[p].turn;
+    while (static_cast<int>(turn_first_.size()) <= t) turn_first_.push_back(static_cast<int>(p));
+  }
+  seats_ = review_seats(config_, game_.state());
+  coach::ReviewConfig rc;
+  rc.seats = seats_;
+  reviewer_ = coach::Reviewer();
+  reviewer_.start(game_, rc);
+  open_ = true;
+  playing_ = false;
+  next_step_at_ = -1;
+  pos_ = num_actions();
+  tab = Tab::Moments;
+  show_all_moves = false;
+  scroll_to_ = -1;
+  board_.reset_view();
+}
+
+void ReviewScreenState::set_position(int p) {
+  pos_ = std::clamp(p, 0, num_actions());
+  if (pos_ == num_actions()) playing_ = false;
+}
+
+int ReviewScreenState::turn_start(int turn) const {
+  if (turn_first_.empty()) return 0;
+  turn = std::clamp(turn, 0, static_cast<int>(turn_first_.size()) - 1);
+  return turn_first_[static_cast<size_t>(turn)];
+}
+
+void ReviewScreenState::next_turn() {
+  const int t = turn_of(pos_);
+  set_position(t + 1 < static_cast<int>(turn_first_.size()) ? turn_start(t + 1) : num_actions());
+}
+
+void ReviewScreenState::prev_turn() {
+  const int t = turn_of(pos_);
+  const int start = turn_start(t);
+  set_position(pos_ > start || t == 0 ? start : turn_start(t - 1));
+}
+
+void ReviewScreenState::set_playing(bool on) {
+  playing_ = on && pos_ < num_actions();
+  next_step_at_ = -1;
+}
+
+bool ReviewScreenState::can_play_from_here(std::string* why) const {
+  if (!open_) return false;
+  if (state().phase == Phase::GameOver) {
+    if (why) *why = "The game is over at this point: step back to a position before the end.";
+    return false;
+  }
+  return true;
+}
+
+bool ReviewScreenState::game_at_position(Game* out, std::string* error) const {
+  const std::vector<Action> head(game_.history().begin(), game_.history().begin() + pos_);
+  return Game::replay(game_.state().options, game_.state().seeds, head, out, error);
+}
+
+void ReviewScreenState::step_review(double max_ms) {
+  if (open_ && !reviewer_.done()) reviewer_.step(max_ms);
+}
+
+bool ReviewScreenState::review_done() const {
+  return reviewer_.done();
+}
+
+double ReviewScreenState::review_progress() const {
+  return reviewer_.progress();
+}
+
+std::vector<int> ReviewScreenState::listed_decisions() const {
+  std::vector<int> out;
+  const auto& d = review().decisions;
+  for (size_t i = 0; i < d.size(); ++i)
+    if (show_all_moves || d[i].grade != coach::Grade::Best) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+int ReviewScreenState::decision_here() const {
+  const auto& d = review().decisions;
+  for (size_t i = 0; i < d.size(); ++i)
+    if (d[i].index == pos_) return static_cast<int>(i);
+  return -1;
+}
+
+// --- Drawing -----------------------------------------------------------------------------------
+
+namespace {
+
+ImU32 grade_color(coach::Grade g) {
+  const Theme& t = theme();
+  switch (g) {
+    case coach::Grade::Best:
+      return t.good;
+    case coach::Grade::Good:
+      return shade(t.good, 0.8f);
+    case coach::Grade::Inaccuracy:
+      return t.warning;
+    case coach::Grade::Mistake:
+      return IM_COL32(235, 130, 40, 255);
+    case coach::Grade::Blunder:
+      return t.bad;
+  }
+  return t.text_dim;
+}
+
+void names_of(const MatchConfig& c, std::string (&names)[kMaxPlayers]) {
+  for (int i = 0; i < kMaxPlayers; ++i) {
+    const std::string& n = c.seats[static_cast<size_t>(i)].name;
+    names[i] = n.empty() ? player_color_name(i) : n;
+  }
+}
+
+// A seat's name in third-person sentences ("You" reads as its colour).
+std::string name3(const MatchConfig& c, int seat) {
+  if (seat < 0 || seat >= kMaxPlayers) return "Nobody";
+  std::string n = without_role(c.seats[static_cast<size_t>(seat)].name);
+  if (n.empty() || n == "You") return player_color_name(seat);
+  return n;
+}
+
+// A coloured tag with the grade's word; its width.
+float grade_tag(ImDrawList* dl, ImVec2 p, coach::Grade g) {
+  const char* text = grade_title(g);
+  const ImVec2 ts = ImGui::CalcTextSize(text);
+  const float pad = px(6);
+  const ImU32 col = grade_color(g);
+  dl->AddRectFilled(p, ImVec2(p.x + ts.x + 2 * pad, p.y + ts.y + px(4)), col, px(4));
+  dl->AddText(ImVec2(p.x + pad, p.y + px(2)), IM_COL32(20, 20, 20, 255), text);
+  return ts.x + 2 * pad;
+}
+
+// The sentences of what the action at position p - 1 did ("Red built a city."), at most two.
+std::string what_happened(const ReviewScreenState& st, const std::string (&names)[kMaxPlayers],
+                          int p) {
+  if (p <= 0) return "The game begins.";
+  const auto [b, e] = st.events_of_action(p - 1);
+  std::string out;
+  int shown = 0;
+  for (size_t i = b; i < e && shown < 2; ++i) {
+    const Event& ev = st.game().events()[i];
+    if (ev.type == EventType::TurnEnded && shown > 0) continue;
+    const std::string s = log_sentence(ev, names);
+    if (s.empty()) continue;
+    if (!out.empty()) out += " ";
+    out += s;
+    ++shown;
+  }
+  if (out.empty())
+    out = move_words(st.state_at(p - 1), st.game().history()[static_cast<size_t>(p - 1)], names);
+  return out;
+}
+
+void icon_button_face(ImDrawList* dl, ImVec2 a, ImVec2 b, int kind, ImU32 col) {
+  // kind: 0 prev turn, 1 step back, 2 play, 3 pause, 4 step forward, 5 next turn
+  const ImVec2 c((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+  const float s = std::min(b.x - a.x, b.y - a.y) * 0.22f;
+  auto tri = [&](float cx, float dir) {  // dir +1 points right
+    dl->AddTriangleFilled(ImVec2(cx + dir * s, c.y), ImVec2(cx - dir * s, c.y - s),
+                          ImVec2(cx - dir * s, c.y + s), col);
+  };
+  auto bar = [&](float x) {
+    dl->AddRectFilled(ImVec2(x - s * 0.18f, c.y - s), ImVec2(x + s * 0.18f, c.y + s), col);
+  };
+  switch (kind) {
+    case 0:
+      tri(c.x - s * 0.5f, -1), tri(c.x + s * 0.9f, -1), bar(c.x - s * 1.7f);
+      break;
+    case 1:
+      tri(c.x + s * 0.3f, -1), bar(c.x - s * 0.95f);
+      break;
+    case 2:
+      tri(c.x + s * 0.2f, 1);
+      break;
+    case 3:
+      bar(c.x - s * 0.45f), bar(c.x + s * 0.45f);
+      break;
+    case 4:
+      tri(c.x - s * 0.3f, 1), bar(c.x + s * 0.95f);
+      break;
+    case 5:
+      tri(c.x + s * 0.5f, 1), tri(c.x - s * 0.9f, 1), bar(c.x + s * 1.7f);
+      break;
+    default:
+      break;
+  }
+}
+
+bool icon_button(const char* id, int kind, ImVec2 size, bool enabled, const char* tip) {
+  const bool pressed = button(id, (std::string("##") + id).c_str(), size, enabled);
+  const ImU32 col = enabled ? theme().text : with_alpha(theme().text_dim, 0.6f);
+  icon_button_face(ImGui::GetWindowDrawList(), ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                   kind, col);
+  if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  return pressed;
+}
+
+void begin_panel_child(const char* id, const Rect& r, bool scroll = false) {
+  ImGui::SetCursorScreenPos(r.pos);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg,
+                        ImGui::ColorConvertU32ToFloat4(with_alpha(theme().panel_bg, 0.92f)));
+  ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, theme().rounding);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(px(8), px(6)));
+  ImGui::BeginChild(
+      id, r.size, false,
+      (scroll ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse) |
+          ImGuiWindowFlags_AlwaysUseWindowPadding);
+}
+
+void end_panel_child() {
+  ImGui::EndChild();
+  ImGui::PopStyleVar(2);
+  ImGui::PopStyleColor();
+}
+
+// --- Panels ------------------------------------------------------------------------------------
+
+struct Ctx {
+  ReviewScreenState& st;
+  std::string names[kMaxPlayers];
+  ReviewChoice choice = ReviewChoice::None;
+  const ReviewLayout& l;
+};
+
+void top_bar(Ctx& c) {
+  const Rect& r = c.l.top;
+  ReviewScreenState& st = c.st;
+  const Theme& t = theme();
+  const GameState& end = st.state_at(st.num_actions());
+  ImGui::SetCursorScreenPos(r.pos);
+  ImGui::BeginChild("##review_top", r.size, false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(r.pos, r.max(), with_alpha(t.panel_bg, 0.96f));
+  dl->AddLine(ImVec2(r.pos.x, r.max().y - 1), ImVec2(r.max().x, r.max().y - 1), t.panel_border);
+  const float bh = 44 * ui_scale(), y = (r.size.y - bh) * 0.5f, gap = px(8);
+  ImGui::SetCursorPos(ImVec2(gap, y));
+  if (button("review_back", "Back", ImVec2(px(64), bh))) c.choice = ReviewChoice::Back;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the results");
+  // Play from here, right-aligned.
+  const char* play = c.l.narrow ? "Play from here" : "Play from here...";
+  const float pw = ImGui::CalcTextSize(play).x + 2 * ImGui::GetStyle().FramePadding.x + px(12);
+  std::string why;
+  const bool can = st.can_play_from_here(&why);
+  ImGui::SetCursorPos(ImVec2(r.size.x - pw - gap, y));
+  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.good, 0.8f)));
+  if (button("review_play_from_here", play, ImVec2(pw, bh), can, why))
+    c.choice = ReviewChoice::PlayFromHere;
+  ImGui::PopStyleColor();
+  if (can && ImGui::IsItemHovered())
+    ImGui::SetTooltip("A new game from this position: the same seats and the same bots");
+  // The title between them.
+  const float x0 = gap + px(64) + gap * 2, x1 = r.size.x - pw - gap * 3;
+  const std::string title = "Game review";
+  char sub[160];
+  std::snprintf(sub, sizeof sub, "%s won after %d turns", name3(st.config(), end.winner).c_str(),
+                end.turn + (end.phase == Phase::GameOver ? 1 : 0));
+  const float lh = ImGui::GetTextLineHeight();
+  ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
+  const float fs = ImGui::GetFontSize();
+  const float ty = r.pos.y + (r.size.y - 2 * lh - px(2)) * 0.5f;
+  if (end.winner < 0) std::snprintf(sub, sizeof sub, "%d actions", st.num_actions());
+  dl->AddText(bold, fs, ImVec2(r.pos.x + x0, ty), t.text, fit_text(title, x1 - x0).c_str());
+  dl->AddText(ImVec2(r.pos.x + x0, ty + lh + px(2)), t.text_dim, fit_text(sub, x1 - x0).c_str());
+  ImGui::EndChild();
+}
+
+// A ring (and a caption) at a board spot: the better move, or the one played.
+void mark_spot(ImDrawList* dl, const BoardView& board, const BoardPick& spot, ImU32 col,
+               const char* caption, float pulse) {
+  ImVec2 p;
+  float r = px(16);
+  switch (spot.kind) {
+    case BoardPick::Vertex:
+      p = board.vertex_pos(spot.id);
+      break;
+    case BoardPick::Edge:
+      p = board.edge_pos(spot.id);
+      r = px(14);
+      break;
+    case BoardPick::Hex:
+      p = board.hex_pos(spot.id);
+      r = px(26);
+      break;
+    case BoardPick::None:
+      return;
+  }
+  dl->AddCircleFilled(p, r, with_alpha(col, 0.25f + 0.15f * pulse));
+  dl->AddCircle(p, r + 2 * pulse, col, 0, px(3));
+  const ImVec2 ts = ImGui::CalcTextSize(caption);
+  const ImVec2 a(p.x - ts.x * 0.5f - px(4), p.y - r - ts.y - px(6));
+  dl->AddRectFilled(a, ImVec2(a.x + ts.x + px(8), a.y + ts.y + px(2)), with_alpha(col, 0.9f),
+                    px(4));
+  dl->AddText(ImVec2(a.x + px(4), a.y + px(1)), IM_COL32(20, 20, 20, 255), caption);
+}
+
+void board_panel(Ctx& c) {
+  ReviewScreenState& st = c.st;
+  const Rect& r = c.l.board;
+  ImGui::SetCursorScreenPos(r.pos);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::BeginChild("##review_board", r.size, false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  Observation obs;
+  obs.seat = -1;
+  obs.view = st.state();
+  for (int p = 0; p < obs.view.num_players; ++p) {
+    obs.hand_size[static_cast<size_t>(p)] = static_cast<uint8_t>(obs.view.hand_size(p));
+    obs.dev_hand_size[static_cast<size_t>(p)] = static_cast<uint8_t>(obs.view.dev_hand_size(p));
+  }
+  st.board_draw(obs, r.size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const Theme& t = theme();
+  const float pulse = 0.5f + 0.5f * static_cast<float>(std::sin(ImGui::GetTime() * 4.0));
+  const float pad = px(8);
+  const float wrap = r.size.x - 4 * pad;
+  const int d = st.decision_here();
+  if (d >= 0) {
+    const coach::Annotation& a = st.review().decisions[static_cast<size_t>(d)];
+    const bool same = a.played == a.best;
+    const BoardPick best = spot_of(a.best), played = spot_of(a.played);
+    if (!same && played.kind != BoardPick::None)
+      mark_spot(dl, st.board(), played, grade_color(a.grade), "Played", pulse);
+    if (best.kind != BoardPick::None)
+      mark_spot(dl, st.board(), best, t.good, same ? "Played: best" : "Better", pulse);
+    // The verdict in words, at the bottom of the board.
+    const GameState& before = st.state();
+    std::string body =
+        name3(st.config(), a.seat) + " chose to " + move_words(before, a.played, c.names) + ".";
+    if (!same) body += " Better: " + move_words(before, a.best, c.names) + ".";
+    if (!a.why_best.empty()) body += " " + a.why_best;
+    const ImVec2 bs = ImGui::CalcTextSize(body.c_str(), nullptr, false, wrap);
+    const float lh = ImGui::GetTextLineHeightWithSpacing();
+    const float h = bs.y + lh + 2 * pad;
+    const ImVec2 p0(r.pos.x + pad, r.max().y - h - pad), p1(r.max().x - pad, r.max().y - pad);
+    dl->AddRectFilled(p0, p1, with_alpha(t.panel_bg, 0.9f), t.rounding);
+    dl->AddRect(p0, p1, grade_color(a.grade), t.rounding, 0, px(2));
+    grade_tag(dl, ImVec2(p0.x + pad, p0.y + pad), a.grade);
+    if (a.loss >= 0.005) {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "-%.0f%% win chance", a.loss * 100);
+      dl->AddText(ImVec2(p0.x + pad + ImGui::CalcTextSize(grade_title(a.grade)).x + px(20),
+                         p0.y + pad + px(2)),
+                  t.text, buf);
+    }
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p0.x + pad, p0.y + pad + lh + px(2)),
+                t.text, body.c_str(), nullptr, wrap);
+  }
+  ImGui::EndChild();
+  ImGui::PopStyleVar();
+}
+
+void hands_list(Ctx& c, bool compact) {
+  ReviewScreenState& st = c.st;
+  const GameState& s = st.state();
+  const Theme& t = theme();
+  const float icon = ImGui::GetTextLineHeight() + px(2);
+  for (int p = 0; p < s.num_players; ++p) {
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float row_h = icon + px(8);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (s.phase != Phase::GameOver && s.to_move() == p)
+      dl->AddRectFilled(a, ImVec2(a.x + w, a.y + row_h), with_alpha(player_color(p), 0.18f), px(4));
+    set_seat_anchor(p, a, ImVec2(a.x + w, a.y + row_h));
+    ImGui::SetCursorScreenPos(ImVec2(a.x + px(4), a.y + px(4)));
+    seat_chip(p, px(12));
+    ImGui::SameLine();
+    const float name_w = compact ? px(70) : px(110);
+    const std::string nm = fit_text(without_role(c.names[p]), name_w);
+    ImGui::TextUnformatted(nm.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.names[p].c_str());
+    ImGui::SameLine(px(4) + px(20) + name_w);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p == s.winner ? t.accent : t.text), "%d VP",
+                       s.total_vp(p));
+    ImGui::SameLine(px(4) + px(20) + name_w + px(52));
+    bundle_inline(s.players[static_cast<size_t>(p)].resources, icon, "no cards");
+    const int dev = s.dev_hand_size(p);
+    if (dev > 0) {
+      ImGui::SameLine();
+      card_glyph(dl, ImGui::GetCursorScreenPos(), icon, t.accent);
+      ImGui::Dummy(ImVec2(icon * 0.75f, icon));
+      ImGui::SameLine(0, px(2));
+      ImGui::Text("%d", dev);
+      if (ImGui::IsItemHovered()) {
+        std::string tip = "Development cards:";
+        for (int k = 0; k < kNumDevCardTypes; ++k) {
+          const int n = s.players[static_cast<size_t>(p)].dev_cards[static_cast<size_t>(k)];
+          if (n > 0) tip += "\n" + std::to_string(n) + " " + dev_card_title(k);
+        }
+        ImGui::SetTooltip("%s", tip.c_str());
+      }
+    }
+    if (s.longest_road_holder == p) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.accent), "Road");
+    }
+    if (s.largest_army_holder == p) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.accent), "Army");
+    }
+    ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + row_h + px(2)));
+    ImGui::Dummy(ImVec2(0, 0));
+  }
+}
+
+void hands_panel(Ctx& c) {
+  if (c.l.hands.empty()) return;
+  begin_panel_child("##review_hands", c.l.hands);
+  ImGui::TextDisabled("Every hand at this point");
+  hands_list(c, false);
+  end_panel_child();
+}
+
+void controls_panel(Ctx& c) {
+  ReviewScreenState& st = c.st;
+  const Rect& r = c.l.controls;
+  const Theme& t = theme();
+  ImGui::SetCursorScreenPos(r.pos);
+  ImGui::BeginChild("##review_controls", r.size, false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  const float bh = 44 * ui_scale(), gap = px(6);
+  const float bw = std::min(px(72), (r.size.x - 4 * gap) / 5);
+  const float x0 = (r.size.x - (5 * bw + 4 * gap)) * 0.5f;
+  const int n = st.num_actions(), p = st.position();
+  ImGui::SetCursorPos(ImVec2(x0, 0));
+  if (icon_button("review_prev_turn", 0, ImVec2(bw, bh), p > 0, "The start of the turn (Page Up)"))
+    st.prev_turn();
+  ImGui::SameLine(0, gap);
+  if (icon_button("review_step_back", 1, ImVec2(bw, bh), p > 0, "One action back (Left)"))
+    st.step(-1);
+  ImGui::SameLine(0, gap);
+  if (icon_button("review_play", st.playing() ? 3 : 2, ImVec2(bw, bh), p < n,
+                  st.playing() ? "Pause (Space)" : "Play the game on (Space)"))
+    st.set_playing(!st.playing());
+  ImGui::SameLine(0, gap);
+  if (icon_button("review_step_forward", 4, ImVec2(bw, bh), p < n, "One action on (Right)"))
+    st.step(1);
+  ImGui::SameLine(0, gap);
+  if (icon_button("review_next_turn", 5, ImVec2(bw, bh), p < n, "The next turn (Page Down)"))
+    st.next_turn();
+  // The slider over every action, thumb-sized.
+  ImGui::SetCursorPos(ImVec2(0, bh + gap));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                      ImVec2(px(8), (bh - ImGui::GetTextLineHeight()) * 0.5f));
+  ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, px(28));
+  ImGui::SetNextItemWidth(r.size.x);
+  int v = p;
+  char fmt[64];
+  std::snprintf(fmt, sizeof fmt, "Turn %d  -  action %%d of %d", st.turn_of(p), n);
+  ImGui::PushID("review_slider");
+  if (ImGui::SliderInt("##slider", &v, 0, n, fmt, ImGuiSliderFlags_AlwaysClamp)) {
+    st.set_position(v);
+    st.set_playing(false);
+  }
+  ImGui::PopID();
+  test_id("review_slider");
+  ImGui::PopStyleVar(2);
+  // What the last action did.
+  ImGui::SetCursorPos(ImVec2(px(2), 2 * bh + gap + px(4)));
+  const int actor = p > 0 ? st.state_at(p - 1).to_move() : -1;
+  if (actor >= 0) {
+    seat_chip(actor, px(10));
+    ImGui::SameLine();
+  }
+  const std::string what = what_happened(st, c.names, p);
+  ImGui::PushTextWrapPos(r.size.x);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.text));
+  ImGui::TextWrapped("%s", what.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+}
+
+void graph_panel(Ctx& c) {
+  ReviewScreenState& st = c.st;
+  const Rect& r = c.l.graph;
+  const Theme& t = theme();
+  begin_panel_child("##review_graph_panel", r);
+  const coach::Review& rv = st.review();
+  const GameState& s = st.state();
+  const int n = st.num_actions(), p = st.position();
+  const int have = static_cast<int>(rv.chances.size());
+  // Title and legend: every seat's chance at the cursor.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.accent));
+  ImGui::TextUnformatted("Win chance");
+  ImGui::PopStyleColor();
+  for (int seat = 0; seat < s.num_players; ++seat) {
+    ImGui::SameLine(0, px(10));
+    seat_chip(seat, px(10));
+    ImGui::SameLine(0, px(3));
+    if (p < have) {
+      ImGui::Text("%.0f%%", rv.chances[static_cast<size_t>(p)][static_cast<size_t>(seat)] * 100);
+    } else {
+      ImGui::TextDisabled("-");
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.names[seat].c_str());
+  }
+  // The plot, clickable.
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const ImVec2 size(avail.x, std::max(px(40), avail.y));
+  ImGui::InvisibleButton("##graph", size);
+  test_id("review_graph");
+  const bool hovered = ImGui::IsItemHovered();
+  const float left = a.x + px(30), right = a.x + size.x - px(6), top = a.y + px(4),
+              base = a.y + size.y - px(4);
+  auto X = [&](int i) {
+    return left + (right - left) * static_cast<float>(i) / static_cast<float>(std::max(1, n));
+  };
+  auto Y = [&](double v) { return base - static_cast<float>(v) * (base - top); };
+  if (ImGui::IsItemActive() && ImGui::IsMouseDown(0)) {
+    const float mx = ImGui::GetIO().MousePos.x;
+    const int i = static_cast<int>(std::lround((mx - left) / std::max(1.0f, right - left) * n));
+    st.set_position(i);
+    st.set_playing(false);
+  }
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int k = 0; k <= 4; ++k) {
+    const float y = Y(k / 4.0);
+    dl->AddLine(ImVec2(left, y), ImVec2(right, y), with_alpha(t.panel_border, 0.5f));
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "%d%%", k * 25);
+    if (k % 2 == 0)
+      dl->AddText(ImVec2(a.x, y - ImGui::GetTextLineHeight() * 0.5f), t.text_dim, buf);
+  }
+  // Turn boundaries every 10 turns, faintly.
+  for (int turn = 10; turn <= s.turn + 200; turn += 10) {
+    const int q = st.turn_start(turn);
+    if (st.turn_of(q) != turn) break;
+    dl->AddLine(ImVec2(X(q), top), ImVec2(X(q), base), with_alpha(t.panel_border, 0.3f));
+  }
+  // One line per seat, as far as the analysis has come.
+  const int m = std::min(have, n + 1);
+  for (int seat = 0; seat < s.num_players && m > 0; ++seat) {
+    std::vector<ImVec2> line;
+    line.reserve(static_cast<size_t>(m));
+    for (int i = 0; i < m; ++i)
+      line.push_back(
+          ImVec2(X(i), Y(rv.chances[static_cast<size_t>(i)][static_cast<size_t>(seat)])));
+    dl->AddPolyline(line.data(), static_cast<int>(line.size()), player_color_dark(seat), 0,
+                    px(3.5f));
+    dl->AddPolyline(line.data(), static_cast<int>(line.size()), player_color(seat), 0, px(2));
+  }
+  // Decisions that cost something: ticks at the bottom in their grade's colour.
+  for (const coach::Annotation& d : rv.decisions) {
+    if (d.grade < coach::Grade::Inaccuracy) continue;
+    const float x = X(d.index);
+    dl->AddTriangleFilled(ImVec2(x, base - px(8)), ImVec2(x - px(4), base), ImVec2(x + px(4), base),
+                          grade_color(d.grade));
+  }
+  // Turning points: rings on the seat's line.
+  for (const coach::TurningPoint& tp : rv.turning_points) {
+    const int i = std::min(tp.index + 1, m - 1);
+    if (i < 0) continue;
+    const ImVec2 q(X(i), Y(rv.chances[static_cast<size_t>(i)][static_cast<size_t>(tp.seat)]));
+    dl->AddCircle(q, px(5), t.text, 0, px(2));
+  }
+  // The cursor.
+  dl->AddLine(ImVec2(X(p), top), ImVec2(X(p), base), t.accent, px(2));
+  // The analysis' progress while it runs.
+  if (!st.review_done()) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "Analysing the game... %.0f%%", st.review_progress() * 100);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    const float bw = std::min(right - left - px(20), std::max(px(160), ts.x + px(16)));
+    const ImVec2 b0(left + (right - left - bw) * 0.5f, top + px(6));
+    const ImVec2 b1(b0.x + bw, b0.y + ts.y + px(8));
+    dl->AddRectFilled(b0, b1, with_alpha(t.panel_bg, 0.95f), px(4));
+    dl->AddRectFilled(b0, ImVec2(b0.x + bw * static_cast<float>(st.review_progress()), b1.y),
+                      with_alpha(t.accent, 0.55f), px(4));
+    dl->AddRect(b0, b1, t.accent, px(4));
+    dl->AddText(ImVec2(b0.x + (bw - ts.x) * 0.5f, b0.y + px(4)), t.text, buf);
+  }
+  if (hovered && n > 0) {
+    const float mx = ImGui::GetIO().MousePos.x;
+    const int i = std::clamp(
+        static_cast<int>(std::lround((mx - left) / std::max(1.0f, right - left) * n)), 0, n);
+    ImGui::SetTooltip("Turn %d, action %d: click to go there", st.turn_of(i), i);
+  }
+  end_panel_child();
+}
+
+// One list row: a selectable as tall as `lines` lines (at least 44 points), its content drawn
+// by the caller in the rectangle it returns.
+bool list_row(const char* id, int lines, bool selected, ImVec2* a, ImVec2* b) {
+  const float lh = ImGui::GetTextLineHeightWithSpacing();
+  const float h = std::max(44 * ui_scale(), lines * lh + px(8));
+  const bool clicked =
+      ImGui::Selectable((std::string("##") + id).c_str(), selected, 0, ImVec2(0, h));
+  test_id(id);
+  *a = ImGui::GetItemRectMin();
+  *b = ImGui::GetItemRectMax();
+  return clicked;
+}
+
+void moments_list(Ctx& c) {
+  ReviewScreenState& st = c.st;
+  const Theme& t = theme();
+  const coach::Review& rv = st.review();
+  if (rv.turning_points.empty()) {
+    ImGui::TextDisabled(st.review_done() ? "No large swings in this game."
+                                         : "The turning points appear when the analysis is done.");
+    return;
+  }
+  ImGui::TextDisabled("The largest swings in win chance");
+  for (size_t k = 0; k < rv.turning_points.size(); ++k) {
+    const coach::TurningPoint& tp = rv.turning_points[k];
+    const std::string id = "review_tp_" + std::to_string(k);
+    ImVec2 a, b;
+    const int target = std::min(tp.index + 1, st.num_actions());
+    if (list_row(id.c_str(), 2, st.position() == target, &a, &b)) {
+      st.set_position(target);
+      st.set_playing(false);
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float pad = px(6), lh = ImGui::GetTextLineHeightWithSpacing();
+    dl->AddRectFilled(ImVec2(a.x, a.y + px(3)), ImVec2(a.x + px(4), b.y - px(3)),
+                      player_color(tp.seat));
+    char head[96];
+    std::snprintf(head, sizeof head, "Turn %d  %s %+.0f%%",
+                  st.turn_of(std::min(tp.index, st.num_actions())),
+                  name3(st.config(), tp.seat).c_str(), tp.delta * 100);
+    dl->AddText(ImVec2(a.x + pad + px(4), a.y + pad), tp.delta >= 0 ? t.good : t.bad, head);
+    dl->AddText(ImVec2(a.x + pad + px(4), a.y + pad + lh), t.text,
+                fit_text(tp.what, b.x - a.x - 2 * pad - px(4)).c_str());
+  }
+}
+
+void moves_list(Ctx& c) {
+  ReviewScreenState& st = c.st;
+  const Theme& t = theme();
+  const coach::Review& rv = st.review();
+  // A summary: how many of each grade.
+  std::array<int, 5> count{};
+  for (const coach::Annotation& d : rv.decisions) ++count[static_cast<size_t>(d.grade)];
+  std::string who;
+  for (int seat : st.reviewed_seats()) {
+    if (!who.empty()) who += ", ";
+    who += name3(st.config(), seat);
+  }
+  const float bh = 44 * ui_scale();
+  const char* toggle = st.show_all_moves ? "Costly only" : "All moves";
+  const float tw = ImGui::CalcTextSize(toggle).x + 2 * ImGui::GetStyle().FramePadding.x + px(8);
+  const float y0 = ImGui::GetCursorPosY();
+  ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - tw - px(8));
+  if (rv.decisions.empty()) {
+    ImGui::TextDisabled("%s", st.review_done() ? "No decisions to grade."
+                                               : "The moves are graded as the analysis goes.");
+  } else {
+    ImGui::TextDisabled("%s: %d best, %d good, %d inaccurate, %d mistakes, %d blunders",
+                        who.c_str(), count[0], count[1], count[2], count[3], count[4]);
+  }
+  ImGui::PopTextWrapPos();
+  const float y1 = ImGui::GetCursorPosY();
+  ImGui::SetCursorPos(ImVec2(ImGui::GetContentRegionMax().x - tw, y0));
+  if (button("review_all_moves", toggle, ImVec2(tw, bh))) st.show_all_moves = !st.show_all_moves;
+  ImGui::SetCursorPosY(std::max(y1, y0 + bh + px(4)));
+  const std::vector<int> listed = st.listed_decisions();
+  if (listed.empty() && !rv.decisions.empty())
+    ImGui::TextDisabled("Every move was the best or close to it.");
+  for (size_t k = 0; k < listed.size(); ++k) {
+    const coach::Annotation& d = rv.decisions[static_cast<size_t>(listed[k])];
+    const std::string id = "review_decision_" + std::to_string(k);
+    ImVec2 a, b;
+    const bool same = d.played == d.best;
+    if (list_row(id.c_str(), same ? 2 : 3, st.position() == d.index, &a, &b)) {
+      st.set_position(d.index);
+      st.set_playing(false);
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float pad = px(6), lh = ImGui::GetTextLineHeightWithSpacing(), w = b.x - a.x - 2 * pad;
+    const float tag = grade_tag(dl, ImVec2(a.x + pad, a.y + pad), d.grade);
+    char head[96];
+    if (d.loss >= 0.005)
+      std::snprintf(head, sizeof head, "Turn %d  -%.0f%%", d.turn, d.loss * 100);
+    else
+      std::snprintf(head, sizeof head, "Turn %d", d.turn);
+    dl->AddText(ImVec2(a.x + pad + tag + px(8), a.y + pad + px(2)), t.text_dim, head);
+    const GameState& before = st.state_at(std::clamp(d.index, 0, st.num_actions()));
+    const std::string played = "Played: " + move_words(before, d.played, c.names);
+    dl->AddText(ImVec2(a.x + pad, a.y + pad + lh + px(2)), t.text, fit_text(played, w).c_str());
+    if (!same) {
+      const std::string better = "Better: " + move_words(before, d.best, c.names);
+      dl->AddText(ImVec2(a.x + pad, a.y + pad + 2 * lh + px(2)), t.good,
+                  fit_text(better, w).c_str());
+    }
+    if (ImGui::IsItemHovered() && !d.why_best.empty()) ImGui::SetTooltip("%s", d.why_best.c_str());
+  }
+}
+
+void lists_panel(Ctx& c) {
+  ReviewScreenState& st = c.st;
+  const Rect& r = c.l.lists;
+  if (r.empty()) return;
+  begin_panel_child("##review_lists", r);
+  // The tabs: one segmented row.
+  const float bh = 44 * ui_scale(), gap = px(4);
+  const int tabs = c.l.hands_in_tabs ? 3 : 2;
+  const float tw = (ImGui::GetContentRegionAvail().x - gap * static_cast<float>(tabs - 1)) /
+                   static_cast<float>(tabs);
+  const Theme& t = theme();
+  struct TabDef {
+    const char* id;
+    const char* label;
+    ReviewScreenState::Tab tab;
+  };
+  const std::string moves_label =
+      st.reviewed_seats().size() == 1 &&
+              st.config().seats[static_cast<size_t>(st.reviewed_seats()[0])].kind == SeatKind::Human
+          ? "Your moves"
+          : "Moves";
+  const TabDef defs[] = {{"review_tab_moments", "Turning points", ReviewScreenState::Tab::Moments},
+                         {"review_tab_moves", moves_label.c_str(), ReviewScreenState::Tab::Moves},
+                         {"review_tab_hands", "Hands", ReviewScreenState::Tab::Hands}};
+  if (!c.l.hands_in_tabs && st.tab == ReviewScreenState::Tab::Hands)
+    st.tab = ReviewScreenState::Tab::Moments;
+  for (int i = 0; i < tabs; ++i) {
+    if (i > 0) ImGui::SameLine(0, gap);
+    const bool on = st.tab == defs[i].tab;
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(on ? shade(t.accent, 0.7f)
+                                                                             : t.panel_header));
+    const char* label = defs[i].label;
+    if (ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x > tw &&
+        defs[i].tab == ReviewScreenState::Tab::Moments)
+      label = "Swings";
+    if (button(defs[i].id, label, ImVec2(tw, bh))) st.tab = defs[i].tab;
+    ImGui::PopStyleColor();
+  }
+  ImGui::BeginChild("##review_list_rows", ImVec2(0, 0), false);
+  drag_to_scroll();
+  switch (st.tab) {
+    case ReviewScreenState::Tab::Moments:
+      moments_list(c);
+      break;
+    case ReviewScreenState::Tab::Moves:
+      moves_list(c);
+      break;
+    case ReviewScreenState::Tab::Hands:
+      hands_list(c, c.l.narrow);
+      break;
+  }
+  ImGui::EndChild();
+  end_panel_child();
+}
+
+void keys(ReviewScreenState& st) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) st.step(-1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) st.step(1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) st.prev_turn();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) st.next_turn();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) st.set_position(0);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) st.set_position(st.num_actions());
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) st.set_playing(!st.playing());
+}
+
+}  // namespace
+
+void ReviewScreenState::board_draw(const Observation& obs, ImVec2 size) {
+  board_.draw(obs, BoardHighlights{}, size);
+}
+
+ReviewChoice draw_review_screen(ReviewScreenState& st, double now) {
+  if (!st.open_) return ReviewChoice::None;
+  st.step_review(st.slice_ms);
+  if (st.playing_) {
+    if (st.next_step_at_ < 0) st.next_step_at_ = now + st.play_interval_s;
+    if (now >= st.next_step_at_) {
+      st.set_position(st.pos_ + 1);
+      st.next_step_at_ = now + st.play_interval_s;
+    }
+  }
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const ReviewLayout l = layout_review(vp->WorkSize, ui_scale());
+  Ctx c{st, {}, ReviewChoice::None, l};
+  names_of(st.config(), c.names);
+  ImGui::SetNextWindowPos(vp->WorkPos);
+  ImGui::SetNextWindowSize(vp->WorkSize);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  ImGui::Begin("##review", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
+  board_panel(c);
+  hands_panel(c);
+  graph_panel(c);
+  controls_panel(c);
+  lists_panel(c);
+  top_bar(c);
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  keys(st);
+  return c.choice;
+}
+
+}  // namespace catan::ui
