@@ -28,6 +28,11 @@ std::vector<int> review_seats(const MatchConfig& config, const GameState& final_
   return seats;
 }
 
+std::string turn_label(const GameState& s) {
+  if (s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad) return "Setup";
+  return "Turn " + std::to_string(s.turn + 1);
+}
+
 const char* grade_title(coach::Grade g) {
   switch (g) {
     case coach::Grade::Best:
@@ -92,6 +97,34 @@ std::string hex_words(const GameState& s, int hex) {
   return out + terrain_word(t) + " hex";
 }
 
+// "Brick 6, Ore 3 and Grain 4": the hexes around a spot.
+std::string hexes_words(const GameState& s, const uint8_t* hexes, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) {
+    const int h = hexes[i];
+    const Terrain t = s.layout.terrain[static_cast<size_t>(h)];
+    std::string w = terrain_word(t);
+    const int num = s.layout.number[static_cast<size_t>(h)];
+    if (t != Terrain::Desert && num > 0) w += " " + std::to_string(num);
+    if (i > 0) out += i + 1 == n ? " and " : ", ";
+    out += w;
+  }
+  return out;
+}
+
+std::string vertex_words(const GameState& s, int v) {
+  if (v < 0 || v >= kNumVertices) return "";
+  const VertexInfo& vi = topology().vertices[static_cast<size_t>(v)];
+  return " on " + hexes_words(s, vi.hexes.data(), vi.num_hexes);
+}
+
+std::string edge_words(const GameState& s, int e) {
+  if (e < 0 || e >= kNumEdges) return "";
+  const EdgeInfo& ei = topology().edges[static_cast<size_t>(e)];
+  if (ei.num_hexes == 1) return " on the coast of " + hexes_words(s, ei.hexes.data(), 1);
+  return " between " + hexes_words(s, ei.hexes.data(), ei.num_hexes);
+}
+
 std::string short_name(const std::string (&names)[kMaxPlayers], int seat) {
   if (seat < 0 || seat >= kMaxPlayers) return "everyone";
   return without_role(names[seat]);
@@ -122,11 +155,11 @@ std::string move_words(const GameState& before, const Action& a,
     case ActionType::Roll:
       return "roll the dice";
     case ActionType::BuildSettlement:
-      return "build a settlement";
+      return "build a settlement" + vertex_words(before, a.arg);
     case ActionType::BuildRoad:
-      return "build a road";
+      return "build a road" + edge_words(before, a.arg);
     case ActionType::BuildCity:
-      return "build a city";
+      return "build a city" + vertex_words(before, a.arg);
     case ActionType::BuyDevCard:
       return "buy a development card";
     case ActionType::TradeBank: {
@@ -163,7 +196,7 @@ std::string move_words(const GameState& before, const Action& a,
     case ActionType::PlayRoadBuilding:
       return "play Road Building";
     case ActionType::FreeRoad:
-      return "place a free road";
+      return "place a free road" + edge_words(before, a.arg);
     case ActionType::PlayYearOfPlenty: {
       ResourceCounts c{};
       if (a.arg >= 0 && a.arg < kNumResources) ++c[a.arg];
@@ -212,7 +245,9 @@ ReviewLayout layout_review(ImVec2 d, float sc) {
   // Wide: the board and the hands left, the graph, the scrubber and the lists right.
   const float rest = d.y - top_h;
   const float left_w = std::clamp(d.x * 0.47f, 280 * sc, d.x - 320 * sc);
-  const float hands_h = (4 * 30 + 34) * sc;
+  // The title and four rows of card icons (review_screen.cpp hands_list).
+  const float lh = ImGui::GetTextLineHeight();
+  const float hands_h = 12 * sc + ImGui::GetTextLineHeightWithSpacing() + 4 * (lh + 10 * sc) + gap;
   l.hands_in_tabs = rest - hands_h < 320 * sc;
   const float board_h = l.hands_in_tabs ? rest : rest - hands_h;
   l.board = {ImVec2(0, top_h), ImVec2(left_w, board_h)};
@@ -496,7 +531,7 @@ void top_bar(Ctx& c) {
   if (button("review_back", "Back", ImVec2(px(64), bh))) c.choice = ReviewChoice::Back;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the results");
   // Play from here, right-aligned.
-  const char* play = c.l.narrow ? "Play from here" : "Play from here...";
+  const char* play = "Play from here";
   const float pw = ImGui::CalcTextSize(play).x + 2 * ImGui::GetStyle().FramePadding.x + px(12);
   std::string why;
   const bool can = st.can_play_from_here(&why);
@@ -511,8 +546,12 @@ void top_bar(Ctx& c) {
   const float x0 = gap + px(64) + gap * 2, x1 = r.size.x - pw - gap * 3;
   const std::string title = "Game review";
   char sub[160];
-  std::snprintf(sub, sizeof sub, "%s won after %d turns", name3(st.config(), end.winner).c_str(),
-                end.turn + (end.phase == Phase::GameOver ? 1 : 0));
+  const int turns = end.turn + (end.phase == Phase::GameOver ? 1 : 0);
+  if (c.l.narrow)
+    std::snprintf(sub, sizeof sub, "%s won", name3(st.config(), end.winner).c_str());
+  else
+    std::snprintf(sub, sizeof sub, "%s won after %d turns", name3(st.config(), end.winner).c_str(),
+                  turns);
   const float lh = ImGui::GetTextLineHeight();
   ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
   const float fs = ImGui::GetFontSize();
@@ -583,10 +622,14 @@ void board_panel(Ctx& c) {
       mark_spot(dl, st.board(), best, t.good, same ? "Played: best" : "Better", pulse);
     // The verdict in words, at the bottom of the board.
     const GameState& before = st.state();
-    std::string body =
-        name3(st.config(), a.seat) + " chose to " + move_words(before, a.played, c.names) + ".";
+    std::string who = without_role(st.config().seats[static_cast<size_t>(a.seat)].name);
+    if (who.empty()) who = player_color_name(a.seat);
+    std::string body = who + " chose to " + move_words(before, a.played, c.names) + ".";
     if (!same) body += " Better: " + move_words(before, a.best, c.names) + ".";
     if (!a.why_best.empty()) body += " " + a.why_best;
+    // A phone's board is small: only the better move (the list row has the rest).
+    if (c.l.narrow)
+      body = same ? "The best move." : "Better: " + move_words(before, a.best, c.names) + ".";
     const ImVec2 bs = ImGui::CalcTextSize(body.c_str(), nullptr, false, wrap);
     const float lh = ImGui::GetTextLineHeightWithSpacing();
     const float h = bs.y + lh + 2 * pad;
@@ -616,7 +659,7 @@ void hands_list(Ctx& c, bool compact) {
   for (int p = 0; p < s.num_players; ++p) {
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
-    const float row_h = icon + px(8);
+    const float row_h = icon + px(7);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     if (s.phase != Phase::GameOver && s.to_move() == p)
       dl->AddRectFilled(a, ImVec2(a.x + w, a.y + row_h), with_alpha(player_color(p), 0.18f), px(4));
@@ -657,8 +700,7 @@ void hands_list(Ctx& c, bool compact) {
       ImGui::SameLine();
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.accent), "Army");
     }
-    ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + row_h + px(2)));
-    ImGui::Dummy(ImVec2(0, 0));
+    ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + row_h + px(1)));
   }
 }
 
@@ -704,16 +746,25 @@ void controls_panel(Ctx& c) {
   ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, px(28));
   ImGui::SetNextItemWidth(r.size.x);
   int v = p;
-  char fmt[64];
-  std::snprintf(fmt, sizeof fmt, "Turn %d  -  action %%d of %d", st.turn_of(p), n);
   ImGui::PushID("review_slider");
-  if (ImGui::SliderInt("##slider", &v, 0, n, fmt, ImGuiSliderFlags_AlwaysClamp)) {
+  if (ImGui::SliderInt("##slider", &v, 0, n, "", ImGuiSliderFlags_AlwaysClamp)) {
     st.set_position(v);
     st.set_playing(false);
   }
   ImGui::PopID();
   test_id("review_slider");
   ImGui::PopStyleVar(2);
+  {
+    // Where the slider is, on the side of its track the grab is not.
+    char label[64];
+    std::snprintf(label, sizeof label, "%s  -  action %d of %d", turn_label(st.state()).c_str(),
+                  st.position(), n);
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const ImVec2 ts = ImGui::CalcTextSize(label);
+    const bool grab_right = n > 0 && st.position() * 2 > n;
+    const float x = grab_right ? a.x + px(12) : b.x - px(12) - ts.x;
+    ImGui::GetWindowDrawList()->AddText(ImVec2(x, (a.y + b.y - ts.y) * 0.5f), t.text, label);
+  }
   // What the last action did.
   ImGui::SetCursorPos(ImVec2(px(2), 2 * bh + gap + px(4)));
   const int actor = p > 0 ? st.state_at(p - 1).to_move() : -1;
@@ -721,7 +772,9 @@ void controls_panel(Ctx& c) {
     seat_chip(actor, px(10));
     ImGui::SameLine();
   }
-  const std::string what = what_happened(st, c.names, p);
+  std::string short_names[kMaxPlayers];
+  for (int i = 0; i < kMaxPlayers; ++i) short_names[i] = without_role(c.names[i]);
+  const std::string what = what_happened(st, short_names, p);
   ImGui::PushTextWrapPos(r.size.x);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.text));
   ImGui::TextWrapped("%s", what.c_str());
@@ -834,7 +887,7 @@ void graph_panel(Ctx& c) {
     const float mx = ImGui::GetIO().MousePos.x;
     const int i = std::clamp(
         static_cast<int>(std::lround((mx - left) / std::max(1.0f, right - left) * n)), 0, n);
-    ImGui::SetTooltip("Turn %d, action %d: click to go there", st.turn_of(i), i);
+    ImGui::SetTooltip("%s, action %d: click to go there", turn_label(st.state_at(i)).c_str(), i);
   }
   end_panel_child();
 }
@@ -876,8 +929,8 @@ void moments_list(Ctx& c) {
     dl->AddRectFilled(ImVec2(a.x, a.y + px(3)), ImVec2(a.x + px(4), b.y - px(3)),
                       player_color(tp.seat));
     char head[96];
-    std::snprintf(head, sizeof head, "Turn %d  %s %+.0f%%",
-                  st.turn_of(std::min(tp.index, st.num_actions())),
+    std::snprintf(head, sizeof head, "%s  %s %+.0f%%",
+                  turn_label(st.state_at(std::min(tp.index, st.num_actions()))).c_str(),
                   name3(st.config(), tp.seat).c_str(), tp.delta * 100);
     dl->AddText(ImVec2(a.x + pad + px(4), a.y + pad), tp.delta >= 0 ? t.good : t.bad, head);
     dl->AddText(ImVec2(a.x + pad + px(4), a.y + pad + lh), t.text,
@@ -895,7 +948,8 @@ void moves_list(Ctx& c) {
   std::string who;
   for (int seat : st.reviewed_seats()) {
     if (!who.empty()) who += ", ";
-    who += name3(st.config(), seat);
+    const std::string n = without_role(st.config().seats[static_cast<size_t>(seat)].name);
+    who += n == "You" ? n : name3(st.config(), seat);
   }
   const float bh = 44 * ui_scale();
   const char* toggle = st.show_all_moves ? "Costly only" : "All moves";
@@ -929,13 +983,13 @@ void moves_list(Ctx& c) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float pad = px(6), lh = ImGui::GetTextLineHeightWithSpacing(), w = b.x - a.x - 2 * pad;
     const float tag = grade_tag(dl, ImVec2(a.x + pad, a.y + pad), d.grade);
+    const GameState& before = st.state_at(std::clamp(d.index, 0, st.num_actions()));
     char head[96];
     if (d.loss >= 0.005)
-      std::snprintf(head, sizeof head, "Turn %d  -%.0f%%", d.turn, d.loss * 100);
+      std::snprintf(head, sizeof head, "%s  -%.0f%%", turn_label(before).c_str(), d.loss * 100);
     else
-      std::snprintf(head, sizeof head, "Turn %d", d.turn);
+      std::snprintf(head, sizeof head, "%s", turn_label(before).c_str());
     dl->AddText(ImVec2(a.x + pad + tag + px(8), a.y + pad + px(2)), t.text_dim, head);
-    const GameState& before = st.state_at(std::clamp(d.index, 0, st.num_actions()));
     const std::string played = "Played: " + move_words(before, d.played, c.names);
     dl->AddText(ImVec2(a.x + pad, a.y + pad + lh + px(2)), t.text, fit_text(played, w).c_str());
     if (!same) {

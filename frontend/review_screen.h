@@ -48,6 +48,9 @@ std::vector<int> review_seats(const MatchConfig& config, const GameState& final_
 std::string move_words(const GameState& before, const Action& a,
                        const std::string (&names)[kMaxPlayers]);
 
+// "Setup" during the setup placements, else "Turn N" (the turn being played, from 1).
+std::string turn_label(const GameState& s);
+
 // What the grade reads as on its tag ("Best", "Good", "Inaccuracy", "Mistake", "Blunder").
 const char* grade_title(coach::Grade g);
 

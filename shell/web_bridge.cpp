@@ -99,6 +99,7 @@ void attach_app(App& app) {
   h.resume = [&app](const match::MatchConfig& c, const Game& g) { app.resume_match(c, g); };
   h.set_muted = [](bool m) { ui::set_embedded_muted(m); };
   h.set_colorblind = [](bool on) { ui::set_colorblind(on); };
+  h.review = [&app] { app.open_review(); };
   // The tests find a few widgets by their test ids (frontend/widgets.h): recorded each frame.
   ui::enable_test_ids(true);
   h.view = [&app] {
@@ -597,8 +598,9 @@ CATAN_WEB_EXPORT const char* catan_web_game_code() {
   });
 }
 
-// Loads a game code (replays it to its last position, paused). {"ok":true} or an error; a
-// refused code changes nothing.
+// Loads a game code (replays it to its last position, paused) and opens its review (the
+// app's review screen: the board at any action, the win chances, the graded moves, "Play
+// from here"). {"ok":true} or an error; a refused code changes nothing.
 CATAN_WEB_EXPORT const char* catan_web_load_game_code(const char* code) {
   static std::string out;
   return guarded(out, [&] {
@@ -607,7 +609,10 @@ CATAN_WEB_EXPORT const char* catan_web_load_game_code(const char* code) {
         resume_from(code, catan::match::kMaxReplayCodeText, "the game code is too long",
                     catan::match::decode_game, &resumed);
     // A replay opens paused at its last position (the UI's Resume button continues it).
-    if (resumed) session()->set_paused(true);
+    if (resumed) {
+      session()->set_paused(true);
+      if (g_host.review) g_host.review();
+    }
     return answer;
   });
 }

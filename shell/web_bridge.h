@@ -30,6 +30,8 @@ struct Host {
   // Optional: sound on/off (UiSettings::muted), colour-blind palette (theme=colorblind).
   std::function<void(bool)> set_muted;
   std::function<void(bool)> set_colorblind;
+  // Optional: opens the game review of the session's game (a replay link opens there).
+  std::function<void()> review;
   // Optional: screen positions (CSS pixels, canvas top-left origin) of the board's hexes,
   // vertices and edges as the board view last drew them: {"hexes":[[x,y],...],
   // "vertices":[[x,y],...], "edges":[[x,y],...], "scale": px per board unit}.

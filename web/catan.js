@@ -482,7 +482,7 @@
     const r = code.length > MAX_CODE ? { ok: false, error: 'the game code is empty or too long' }
       : callJson('catan_web_load_game_code', ['string'], [code]);
     if (r.ok === true) {
-      notice('Replayed a shared game to its last position (paused: press Resume to play on).', 'info');
+      notice('Opened the review of a shared game: step through it, or play on from any point with "Play from here".', 'info');
       return true;
     }
     const error = failed(r, 'the game code is invalid').error;

@@ -78,7 +78,12 @@ class ReviewPhone : public ReviewUi {
 TEST(ReviewScreen, MoveWordsReadAsAdvice) {
   const GameState s = new_game(classic_options(), Seeds::both(5));
   std::string names[kMaxPlayers] = {"You", "Alice (Easy)", "Bruno", "Carla"};
-  EXPECT_EQ(ui::move_words(s, Action::simple(ActionType::BuildCity, 3), names), "build a city");
+  // Where: the hexes around the spot, by resource and number.
+  const std::string city = ui::move_words(s, Action::simple(ActionType::BuildCity, 3), names);
+  EXPECT_EQ(city.rfind("build a city on ", 0), 0u) << city;
+  const std::string road = ui::move_words(s, Action::simple(ActionType::BuildRoad, 0), names);
+  EXPECT_EQ(road.rfind("build a road ", 0), 0u) << road;
+  EXPECT_GT(road.size(), std::string("build a road ").size()) << road;
   EXPECT_EQ(ui::move_words(s, Action::simple(ActionType::EndTurn), names), "end the turn");
   EXPECT_EQ(ui::move_words(s, Action::simple(ActionType::Steal, 1), names), "steal from Alice");
   Action offer = Action::simple(ActionType::OfferTrade, -1);
