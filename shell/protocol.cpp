@@ -475,6 +475,39 @@ std::string cmd_analyse(Call& c) {
   return dump(j);
 }
 
+// hint [iterations=N]: the coach's advice for the seat to move, from that seat's view.
+std::string cmd_hint(Call& c) {
+  coach::CoachConfig cfg;
+  std::string k, v;
+  for (size_t i = 1; i < c.w.size(); ++i) {
+    long n = 0;
+    if (!split_kv(c.w[i], &k, &v) || k != "iterations" || !parse_int(v, 1, 10000, &n))
+      return error_line("bad hint argument \"" + c.w[i] + "\" (iterations=N)");
+    cfg.iterations = static_cast<int>(n);
+  }
+  const GameState& s = c.game.state();
+  const int seat = s.to_move();
+  if (seat < 0) return error_line("the game is over");
+  coach::Analyst an(cfg);
+  an.start(observe(s, seat), c.game.visible_events(seat));
+  while (!an.step(1e9)) {
+  }
+  const coach::Advice& adv = an.advice();
+  json j = ok();
+  j["seat"] = seat;
+  json now = json::array(), opts = json::array();
+  for (int p = 0; p < s.num_players; ++p) now.push_back(adv.now[p]);
+  for (const coach::MoveOption& o : adv.options) {
+    json w = json::array();
+    for (int p = 0; p < s.num_players; ++p) w.push_back(o.win[p]);
+    opts.push_back({{"action", o.action.to_string()}, {"win", w}, {"why", o.why}});
+  }
+  j["now"] = now;
+  j["options"] = opts;
+  j["iterations"] = adv.iterations;
+  return dump(j);
+}
+
 enum class Args : uint8_t {
   None,  // trailing words are refused ("<name> takes no argument")
   Own,   // the handler reads (and checks) its own arguments
@@ -520,6 +553,10 @@ constexpr Command kCommands[] = {
     {"options", Args::None, "options", "the current game options", cmd_options},
     {"bench", Args::Own, "bench [games=N] [seed=S]", "random-bot benchmark (4 players, classic)",
      cmd_bench},
+    {"hint", Args::Own, "hint [iterations=N]",
+     "the coach's advice for the seat to move (its view only): Expert's\n"
+     "move first, then the alternatives, each with every seat's win chance",
+     cmd_hint},
     {"analyse", Args::Own, "analyse [file=PATH] [seat ...] [iterations=N]",
      "the coach's review: every seat's win chance after each action, the\n"
      "turning points, each decision of the seats (default: all, or a\n"

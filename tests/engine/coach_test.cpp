@@ -326,5 +326,17 @@ TEST(Analyse, ProtocolReviewsTheLoadedGame) {
   EXPECT_NE(p.handle("analyse file=/nonexistent/x.json").find("cannot open"), std::string::npos);
 }
 
+TEST(Analyse, ProtocolHintIsLegalForTheSeatToMove) {
+  Protocol p;
+  ASSERT_NE(p.handle("new seed=12").find("\"ok\":true"), std::string::npos);
+  const nlohmann::json j = nlohmann::json::parse(p.handle("hint iterations=4"));
+  ASSERT_TRUE(j.value("ok", false)) << j.dump();
+  EXPECT_EQ(j["seat"], 0);
+  ASSERT_GE(j["options"].size(), 3u);
+  const std::string act = p.handle("act " + j["options"][0]["action"].get<std::string>());
+  EXPECT_NE(act.find("\"ok\":true"), std::string::npos) << act;
+  EXPECT_NE(p.handle("hint iterations=x").find("\"ok\":false"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace catan
