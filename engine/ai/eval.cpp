@@ -4,6 +4,7 @@
 
 #include "engine/ai/ai_internal.h"
 #include "engine/board.h"
+#include "engine/coach/card_tracker.h"
 
 namespace catan::ai {
 
@@ -330,128 +331,12 @@ double evaluate(const GameState& s, int me, const Params& prm) {
 
 // Card counting --------------------------------------------------------------------------
 
-namespace {
-void take_from(std::array<double, kNumResources>& h, const ResourceCounts& c) {
-  for (int r = 0; r < kNumResources; ++r) h[r] = std::max(0.0, h[r] - c[r]);
-}
-void add_to(std::array<double, kNumResources>& h, const ResourceCounts& c) {
-  for (int r = 0; r < kNumResources; ++r) h[r] += c[r];
-}
-}  // namespace
-
+// The expected hands of the public card tracker (engine/coach/card_tracker.h): the Cards
+// panel shows the same counting.
 Beliefs count_cards(const Observation& obs, const EventLog& events) {
+  const coach::CardTracker t = coach::track_cards(obs, events);
   Beliefs b;
-  const int me = obs.seat;
-  auto& H = b.hand;
-  std::array<int, kMaxPlayers> placed_s{}, placed_r{}, free_roads{};
-  for (const Event& e : events) {
-    const int s = e.seat;
-    if (s < 0 || s >= kMaxPlayers) continue;
-    switch (e.type) {
-      case EventType::StartingResources:
-      case EventType::Produced:
-      case EventType::YearOfPlentyTook:
-        add_to(H[s], e.a);
-        break;
-      case EventType::Discarded:
-        take_from(H[s], e.a);
-        break;
-      case EventType::SettlementBuilt:
-        // The first two (setup) are free.
-        if (++placed_s[s] > 2) take_from(H[s], kSettlementCost);
-        break;
-      case EventType::RoadBuilt:
-        if (++placed_r[s] <= 2) break;
-        if (free_roads[s] > 0) {
-          --free_roads[s];
-          break;
-        }
-        take_from(H[s], kRoadCost);
-        break;
-      case EventType::DevCardPlayed:
-        if (e.arg == static_cast<int>(DevCard::RoadBuilding)) free_roads[s] = 2;
-        break;
-      case EventType::TurnEnded:
-        free_roads[s] = 0;
-        break;
-      case EventType::CityBuilt:
-        take_from(H[s], kCityCost);
-        break;
-      case EventType::DevCardBought:
-        take_from(H[s], kDevCardCost);
-        break;
-      case EventType::Stole: {
-        const int o = e.other;
-        if (o < 0 || o >= kMaxPlayers) break;
-        if (e.arg >= 0 && e.arg < kNumResources) {
-          H[o][e.arg] = std::max(0.0, H[o][e.arg] - 1);
-          H[s][e.arg] += 1;
-        } else {
-          double tot = 0;
-          for (double x : H[o]) tot += x;
-          if (tot <= 0) break;
-          for (int r = 0; r < kNumResources; ++r) {
-            const double q = H[o][r] / tot;
-            H[o][r] -= q;
-            H[s][r] += q;
-          }
-        }
-        break;
-      }
-      case EventType::MonopolyTook: {
-        const int o = e.other;
-        if (o < 0 || o >= kMaxPlayers || e.arg < 0 || e.arg >= kNumResources) break;
-        H[o][e.arg] = std::max(0.0, H[o][e.arg] - std::max<int>(0, e.arg2));
-        H[s][e.arg] += std::max<int>(0, e.arg2);
-        break;
-      }
-      case EventType::BankTrade:
-        take_from(H[s], e.a);
-        add_to(H[s], e.b);
-        break;
-      case EventType::TradeDone: {
-        const int o = e.other;
-        take_from(H[s], e.a);
-        add_to(H[s], e.b);
-        if (o >= 0 && o < kMaxPlayers) {
-          take_from(H[o], e.b);
-          add_to(H[o], e.a);
-        }
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  // Reconcile with hard facts:
-  // my own hand is known, others per resource sum to what is neither in the bank nor mine.
-  if (me >= 0) {
-    for (int r = 0; r < kNumResources; ++r) H[me][r] = obs.view.players[me].resources[r];
-  }
-  std::array<double, kNumResources> pool{};
-  for (int r = 0; r < kNumResources; ++r) {
-    pool[r] = kBankPerResource - obs.view.bank[r];
-    if (me >= 0) pool[r] -= obs.view.players[me].resources[r];
-    pool[r] = std::max(0.0, pool[r]);
-  }
-  // Iterative proportional fitting: rows = hand sizes, columns = pool.
-  for (int it = 0; it < 12; ++it) {
-    for (int p = 0; p < obs.view.num_players; ++p) {
-      if (p == me) continue;
-      double tot = 0;
-      for (int r = 0; r < kNumResources; ++r) tot += H[p][r] + 0.05;
-      const double want = obs.hand_size[p];
-      for (int r = 0; r < kNumResources; ++r) H[p][r] = (H[p][r] + 0.05) * want / tot;
-    }
-    for (int r = 0; r < kNumResources; ++r) {
-      double col = 0;
-      for (int p = 0; p < obs.view.num_players; ++p)
-        if (p != me) col += H[p][r];
-      if (col <= 1e-9) continue;
-      for (int p = 0; p < obs.view.num_players; ++p)
-        if (p != me) H[p][r] *= pool[r] / col;
-    }
-  }
+  for (int p = 0; p < kMaxPlayers; ++p) b.hand[p] = t.seats[p].expected;
   return b;
 }
 
