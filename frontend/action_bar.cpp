@@ -217,8 +217,8 @@ Command draw_dev_cards(const GameFrame& f) {
 
 namespace {
 
-// The action buttons: one row of seven, or on a phone two rows (the builds and the
-// development card, then roll, trade and end turn) of thumb-sized buttons.
+// The action buttons: one row of eight, or on a phone two rows (the builds and the
+// development card, then roll, trade, end turn and hint) of thumb-sized buttons.
 Command draw_action_tiles(const GameFrame& f, const ActionBarOptions& o, ImVec2 s) {
   Command cmd = Command::None;
   const GameState& st = f.state();
@@ -236,11 +236,11 @@ Command draw_action_tiles(const GameFrame& f, const ActionBarOptions& o, ImVec2 
   if (o.two_rows) {
     const float h = std::max(44 * sc, (s.y - pad_y - ImGui::GetCursorPosY() - gap) * 0.5f);
     build_size = size_for(4, h);
-    turn_size = size_for(3, h);
+    turn_size = size_for(4, h);
     ImGui::SetCursorPosY(s.y - pad_y - 2 * h - gap);
   } else {
     const float h = std::max(54 * sc, ImGui::GetContentRegionAvail().y - 4);
-    build_size = turn_size = size_for(7, h);
+    build_size = turn_size = size_for(8, h);
     ImGui::SetCursorPosY(s.y - h - pad_y);
   }
   const auto roll_tile = [&] {
@@ -300,6 +300,14 @@ Command draw_action_tiles(const GameFrame& f, const ActionBarOptions& o, ImVec2 
   if (tile({"end_turn", "End turn", "E", nullptr, "End your turn (E)"}, end.ok(),
            why_text(end, me.resources, nullptr), false, turn_size))
     cmd = Command::EndTurn;
+  // The coach's hint, whenever the viewer has a decision (frontend/coach_view.h); the slot
+  // stays empty otherwise, so the other buttons keep their places.
+  if (o.hint) {
+    ImGui::SameLine(0, gap);
+    if (tile({"hint", "Hint", "H", nullptr, "What would the coach play? (H)"}, true, "", o.hint_on,
+             turn_size))
+      cmd = Command::Hint;
+  }
   return cmd;
 }
 

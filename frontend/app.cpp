@@ -68,6 +68,8 @@ struct App::Impl {
     game.log = LogView{};
     game.dialogs = RuleDialogsState{};
     game.end = EndScreenState{};
+    game.hint.clear();
+    game.win_bar = WinBarState{};
     game.show_end = false;
     game.game_over_at = -1;
     game.history_seen = 0;
@@ -278,6 +280,17 @@ std::string App::open_sheet() const {
       return "trade";
   }
   return "";
+}
+
+std::string App::hint_status() const {
+  const ui::HintState& h = impl_->game.hint;
+  if (!h.active()) return "";
+  return h.status == ui::HintState::Status::Thinking ? "thinking" : "ready";
+}
+
+std::string App::hint_action() const {
+  const ui::HintState& h = impl_->game.hint;
+  return h.ready() ? h.advice.options.front().action.to_string() : "";
 }
 
 ImVec2 App::board_vertex_pos(int v) const {

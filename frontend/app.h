@@ -71,6 +71,10 @@ class App {
   // The phone sheet open over the board: "players", "log", "trade", or "" when closed (or
   // not a phone layout).
   std::string open_sheet() const;
+  // The coach's hint (frontend/coach_view.h): "" (none), "thinking" or "ready", and when
+  // ready the recommended action in its string form (Action::to_string).
+  std::string hint_status() const;
+  std::string hint_action() const;
   // Shows the red notice under the banner, as a refused move does.
   void show_notice(const std::string& text);
   // The New game screen's form, as a player fills it in.

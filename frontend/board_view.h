@@ -48,10 +48,16 @@ class BoardView {
   ImVec2 edge_pos(int e) const;
   ImVec2 hex_pos(int h) const;
 
+  // The coach's recommended spot (frontend/coach_view.h): a glow over it until cleared
+  // (kind None). Set before draw() each frame.
+  void set_hint(BoardPick spot) { hint_ = spot; }
+  const BoardPick& hint() const { return hint_; }
+
   void pinch(float delta);  // SDL multigesture dDist: > 0 zoom in
   void reset_view() { zoom_ = 1.0f, pan_ = ImVec2(0, 0); }
 
  private:
+  void draw_hint_glow(ImDrawList* dl, const GameState& s, float u, double t) const;
   // The floating confirm and cancel buttons of a tap selection; *pick on confirm.
   void draw_confirm(const Observation& obs, ImVec2 p0, ImVec2 size, BoardPick* pick);
   ImVec2 to_screen(float x, float y) const {
@@ -67,6 +73,7 @@ class BoardView {
   // rectangle last frame, and the last frame the pointer was off the screen.
   bool touch_press_ = false;
   BoardPick selected_;
+  BoardPick hint_;
   ImVec2 confirm_min_{0, 0}, confirm_max_{0, 0};
   int away_frame_ = -100;
   ProductionFx fx_;

@@ -41,6 +41,7 @@ enum class Command {
   Monopoly,      // opens its dialog
   ToggleTrade,   // the side panel's Trade tab
   ToggleHelp,
+  Hint,    // the coach's hint for the viewer's decision (frontend/coach_view.h)
   Escape,  // closes the topmost of help, settings, a dialog, the tool
 };
 

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "frontend/action_bar.h"
 #include "frontend/audio.h"
 #include "frontend/banner.h"
@@ -73,6 +75,9 @@ void run(const GameFrame& f, Command c, GameScreenState& st, Overlays& overlays)
     case Command::ToggleHelp:
       overlays.help = !overlays.help;
       break;
+    case Command::Hint:
+      if (hint_available(f)) request_hint(f, st.hint);
+      break;
     case Command::Escape:
       if (overlays.help)
         overlays.help = false;
@@ -138,12 +143,24 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
   LayoutWants wants;
   wants.sheet_open = st.side.sheet_open;
   wants.trade = st.side.tab == SideTabsState::Trade;
-  const GameLayout l = layout_game(ImGui::GetIO().DisplaySize, ui_scale(), wants);
+  GameLayout l = layout_game(ImGui::GetIO().DisplaySize, ui_scale(), wants);
   st.side.phone = l.phone();
+  // The live win chances (a setting) take a strip off the top of the board.
+  Rect win_bar;
+  if (const float bh = win_bar_height(f); bh > 0 && l.board.size.y > 4 * bh) {
+    const float gap = 4 * ui_scale();
+    win_bar = {l.board.pos, ImVec2(l.board.size.x, bh)};
+    l.board.pos.y += bh + gap;
+    l.board.size.y -= bh + gap;
+  }
+  // The coach thinks a few milliseconds per frame, like the bots (Session::update).
+  update_hint(f, st.hint, 8.0);
+  st.board.set_hint(hint_spot(st.hint));
 
   // First: behind everything else. Phones have the dice on the board.
   draw_board_panel(f, l.board, st.board, st.tool, l.phone() ? &st.log : nullptr,
                    l.side.empty() || !l.phone());
+  if (!win_bar.empty()) draw_win_bar(f, win_bar, st.win_bar);
   sync_tool(f, st);
   const bool over = f.state().phase == Phase::GameOver;
   switch (draw_banner(f, l.banner, st.tool, over && st.show_end && st.end.hidden)) {
@@ -174,8 +191,17 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
   bar.trade_open = st.side.tab == SideTabsState::Trade && (st.side.sheet_open || !l.phone());
   bar.two_rows = l.two_row_actions();
   bar.dice = !l.phone();
+  bar.hint = hint_available(f);
+  bar.hint_on = st.hint.active();
   run(f, draw_action_bar(f, l.action_bar, bar, st.log), st, overlays);
   draw_side_tabs(f, l, st.side, st.log);
+  {
+    // The hint card at the bottom of the board, above a phone's open sheet.
+    Rect card = l.board;
+    if (l.phone() && st.side.sheet_open && !l.side.empty() && l.side.pos.y < card.max().y)
+      card.size.y = std::max(0.0f, l.side.pos.y - card.pos.y);
+    draw_hint_card(f, card, st.hint);
+  }
   st.log.draw_toasts(ImVec2(l.board.center().x, l.board.pos.y + 6 * ui_scale()),
                      l.board.size.x - 16 * ui_scale());
   draw_rule_dialogs(f, l.board, st.dialogs);

@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "frontend/board_view.h"
+#include "frontend/coach_view.h"
 #include "frontend/end_screen.h"
 #include "frontend/game_frame.h"
 #include "frontend/log_view.h"
@@ -26,6 +27,8 @@ struct GameScreenState {
   SideTabsState side;
   RuleDialogsState dialogs;
   EndScreenState end;
+  HintState hint;            // the coach's hint (the Hint tile, key H)
+  WinBarState win_bar;       // the live win chances (a setting)
   bool show_end = false;     // the full end screen (after the win overlay)
   double game_over_at = -1;  // when the game was first seen over
   size_t history_seen = 0;   // actions applied when the tool was last checked

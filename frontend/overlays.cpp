@@ -175,6 +175,7 @@ void draw_help(bool* open) {
                            {"3", "Upgrade a settlement to a city"},
                            {"D", "Buy a development card"},
                            {"T", "Open / close the trade panel"},
+                           {"H", "A hint: the coach's move for this decision"},
                            {"Esc", "Cancel the current tool or close this window"},
                            {"?", "Show / hide this help"}};
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {

@@ -104,6 +104,18 @@ SettingsEdits draw_settings_content() {
   panel_end();
   ImGui::Spacing();
 
+  panel_begin("coach", "Coach");
+  label("Win chances",
+        "A thin bar over the board: every player's chance to win, estimated "
+        "from what everyone can see");
+  ImGui::SameLine(col);
+  ImGui::Checkbox("##win_chances", &s.win_chances);
+  test_id("settings_win_chances");
+  ImGui::SameLine();
+  ImGui::TextDisabled("(Hint: the H key)");
+  panel_end();
+  ImGui::Spacing();
+
   panel_begin("ai", "Opponents");
   label("AI speed", "How long the AIs pause between their moves");
   ImGui::SameLine(col);

@@ -1,5 +1,5 @@
-// Settings window: UI scale, colour-blind palette, animation speed, AI speed, sound on/off
-// and volume. Edits theme.h's settings() and the audio module.
+// Settings window: UI scale, colour-blind palette, animation speed, the coach's win-chance
+// bar, AI speed, sound on/off and volume. Edits theme.h's settings() and the audio module.
 //
 //   SettingsEdits e = draw_settings_window(&show_settings);  // a centred window, close button
 //   SettingsEdits e = draw_settings_content();               // the same controls, in any window

@@ -11,10 +11,10 @@ struct Key {
   ImWchar ch;
   Command cmd;
 };
-constexpr Key kKeys[] = {{'r', Command::Roll},        {'e', Command::EndTurn},
-                         {'1', Command::ToolRoad},    {'2', Command::ToolSettlement},
-                         {'3', Command::ToolCity},    {'d', Command::BuyDevCard},
-                         {'t', Command::ToggleTrade}, {'?', Command::ToggleHelp}};
+constexpr Key kKeys[] = {
+    {'r', Command::Roll},           {'e', Command::EndTurn},  {'1', Command::ToolRoad},
+    {'2', Command::ToolSettlement}, {'3', Command::ToolCity}, {'d', Command::BuyDevCard},
+    {'t', Command::ToggleTrade},    {'h', Command::Hint},     {'?', Command::ToggleHelp}};
 
 Command command_for(ImWchar c) {
   if (c >= 'A' && c <= 'Z') c = static_cast<ImWchar>(c - 'A' + 'a');

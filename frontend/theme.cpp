@@ -81,7 +81,8 @@ std::string settings_to_json(const UiSettings& s) {
                             {"ai_speed", s.ai_speed},
                             {"sound", s.sound},
                             {"volume", s.volume},
-                            {"reduced_motion", s.reduced_motion}};
+                            {"reduced_motion", s.reduced_motion},
+                            {"win_chances", s.win_chances}};
   return j.dump();
 }
 
@@ -103,6 +104,7 @@ bool settings_from_json(const std::string& text, UiSettings* out) {
   flag("sound", &out->sound);
   num("volume", &out->volume, 0.0f, 1.0f);
   flag("reduced_motion", &out->reduced_motion);
+  flag("win_chances", &out->win_chances);
   return true;
 }
 const Theme& theme() {

@@ -27,6 +27,8 @@ struct UiSettings {
   bool muted = false;       // e.g. muted by default when embedded (not saved: a page setting)
   // Static highlights instead of moving effects (saved).
   bool reduced_motion = false;
+  // The live win-chance bar over the board (frontend/coach_view.h; saved).
+  bool win_chances = false;
   bool operator==(const UiSettings&) const = default;
 };
 UiSettings& settings();
@@ -37,7 +39,7 @@ float ui_scale();
 // rebuilds the fonts (fonts_dirty()).
 void set_screen_scale(float s);
 // The saved form of settings() (JSON: ui_scale, colorblind, anim_speed, ai_speed, sound,
-// volume, reduced_motion; `muted` belongs to the embedding page and is not saved).
+// volume, reduced_motion, win_chances; `muted` belongs to the embedding page and is not saved).
 std::string settings_to_json(const UiSettings& s);
 // Reads what settings_to_json wrote into *out (missing or bad fields keep their value,
 // numbers are clamped to their ranges). False if `text` is not a JSON object.

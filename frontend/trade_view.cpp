@@ -231,6 +231,8 @@ void draw_builder(Session& s, TradeViewState& st, const GameState& v, int viewer
     d = OfferDraft{};
     d.to = to;
   }
+  // Under the buttons, which stay where they are while the coach weighs the trade.
+  draw_trade_advice(s, st.advice, d.to, d.give, d.get);
   panel_end();
 }
 
@@ -374,6 +376,7 @@ void draw_incoming(Session& s, TradeViewState& st, const GameState& v, int viewe
     st.counter_open = !st.counter_open;
   }
   if (say_why) verdict_line(acc, "");
+  draw_trade_advice(s, st.advice, o.from, o.get, o.give);  // the viewer gives what o asks
   // A fresh counter draft for every new offer: start from the offer, seen from our side.
   const int stamp = v.offers_this_turn + 16 * v.turn;
   if (st.counter_for_offer != stamp) {

@@ -23,6 +23,7 @@
 
 #include "engine/action.h"
 #include "engine/state.h"
+#include "frontend/coach_view.h"
 #include "frontend/game_frame.h"
 #include "frontend/match_types.h"
 
@@ -62,8 +63,9 @@ struct TradeViewState {
   ResourceCounts counter_give{}, counter_get{};
   int counter_for_offer = -1;  // offers_this_turn stamp the counter draft belongs to
   BankTradeState bank;
-  std::string last_error;  // shown under the buttons after a refused submit
-  bool compact = false;    // touch layouts: no "Have" column (the hand shows under the panel)
+  std::string last_error;   // shown under the buttons after a refused submit
+  bool compact = false;     // touch layouts: no "Have" column (the hand shows under the panel)
+  TradeAdviceState advice;  // the coach's line under the offer being built or answered
 };
 
 // Changes when an offer is made (so once it has ended, accepted, declined by everyone or

@@ -1,0 +1,453 @@
+#include "frontend/coach_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/coach/win_model.h"
+#include "engine/rules.h"
+#include "frontend/audio.h"
+#include "frontend/theme.h"
+#include "frontend/verdicts.h"
+#include "frontend/view_util.h"
+#include "frontend/widgets.h"
+
+namespace catan::ui {
+
+namespace {
+
+// Milliseconds of thinking per frame: with the bots' 6 ms (App::game_screen) a frame stays
+// far under 50 ms, and the hint is ready in a fraction of a second natively.
+constexpr double kTradeSliceMs = 4.0;
+
+const char* const kDot = " \xC2\xB7 ";  // " · "
+
+// "8-6-3": the numbers around a vertex, the likeliest first (none known: "").
+std::string vertex_numbers(const GameState& v, int vertex) {
+  const VertexInfo& vi = topology().vertices[static_cast<size_t>(vertex)];
+  std::vector<int> nums;
+  for (int k = 0; k < vi.num_hexes; ++k) {
+    const int n = v.layout.number[vi.hexes[k]];
+    if (n > 0) nums.push_back(n);
+  }
+  std::stable_sort(nums.begin(), nums.end(), [](int a, int b) { return pips(a) > pips(b); });
+  std::string s;
+  for (int n : nums) s += (s.empty() ? "" : "-") + std::to_string(n);
+  return s;
+}
+
+std::string edge_numbers(const GameState& v, int edge) {
+  const EdgeInfo& ei = topology().edges[static_cast<size_t>(edge)];
+  std::vector<int> nums;
+  for (int k = 0; k < ei.num_hexes; ++k) {
+    const int n = v.layout.number[ei.hexes[k]];
+    if (n > 0) nums.push_back(n);
+  }
+  std::stable_sort(nums.begin(), nums.end(), [](int a, int b) { return pips(a) > pips(b); });
+  std::string s;
+  for (int n : nums) s += (s.empty() ? "" : "-") + std::to_string(n);
+  return s;
+}
+
+std::string spot_words(const GameState& v, int vertex) {
+  std::string s = vertex_numbers(v, vertex);
+  std::string out = s.empty() ? "on the coast" : "at " + s;
+  const int slot = topology().vertices[static_cast<size_t>(vertex)].port_slot;
+  if (slot >= 0) {
+    const PortType p = v.layout.ports[static_cast<size_t>(slot)];
+    if (p == PortType::Generic)
+      out += ", 3:1 harbour";
+    else if (p != PortType::Hidden)
+      out += std::string(", 2:1 ") + resource_label(static_cast<Resource>(p)) + " harbour";
+  }
+  return out;
+}
+
+std::string road_words(const GameState& v, int edge) {
+  const std::string s = edge_numbers(v, edge);
+  return s.empty() ? "on the coast" : "at " + s;
+}
+
+// "2 Wood, 1 Ore".
+std::string bundle_words(const ResourceCounts& c) {
+  std::string s;
+  for (int r = 0; r < kNumResources; ++r) {
+    if (c[r] == 0) continue;
+    if (!s.empty()) s += ", ";
+    s += std::to_string(c[r]) + " " + resource_label(static_cast<Resource>(r));
+  }
+  return s.empty() ? "nothing" : s;
+}
+
+const char* res(int r) {
+  return r >= 0 && r < kNumResources ? resource_label(static_cast<Resource>(r)) : "?";
+}
+
+std::string short_name(const Session& s, int seat) {
+  return without_role(seat_name3(s, seat));
+}
+
+int percent(double p) {
+  return static_cast<int>(std::lround(std::clamp(p, 0.0, 1.0) * 100.0));
+}
+
+}  // namespace
+
+std::string describe_action(const Session& s, const GameState& v, int viewer, const Action& a) {
+  switch (a.type) {
+    case ActionType::Roll:
+      return "Roll the dice";
+    case ActionType::BuildSettlement:
+      return "Settlement " + spot_words(v, a.arg);
+    case ActionType::BuildRoad:
+      return "Road " + road_words(v, a.arg);
+    case ActionType::BuildCity:
+      return "City " + spot_words(v, a.arg);
+    case ActionType::BuyDevCard:
+      return "Buy a development card";
+    case ActionType::TradeBank: {
+      const int rate = viewer >= 0 && a.arg >= 0 && a.arg < kNumResources
+                           ? v.players[viewer].trade_rate[a.arg]
+                           : 4;
+      return "Trade " + std::to_string(rate) + " " + res(a.arg) + " for 1 " + res(a.arg2) +
+             " (bank)";
+    }
+    case ActionType::OfferTrade:
+      return "Offer " + bundle_words(a.give) + " for " + bundle_words(a.get) + " to " +
+             (a.arg < 0 ? std::string("everyone") : short_name(s, a.arg));
+    case ActionType::AcceptTrade:
+      return "Accept the offer";
+    case ActionType::DeclineTrade:
+      return "Decline the offer";
+    case ActionType::CounterTrade:
+      return "Counter: give " + bundle_words(a.give) + " for " + bundle_words(a.get);
+    case ActionType::ConfirmTrade:
+      return "Trade with " + short_name(s, a.arg);
+    case ActionType::CancelTrade:
+      return "Cancel the offer";
+    case ActionType::PlayKnight:
+      return "Play a Knight";
+    case ActionType::PlayRoadBuilding:
+      return "Play Road Building";
+    case ActionType::FreeRoad:
+      return "Free road " + road_words(v, a.arg);
+    case ActionType::PlayYearOfPlenty:
+      return a.arg == a.arg2 ? std::string("Year of Plenty: 2 ") + res(a.arg)
+                             : std::string("Year of Plenty: ") + res(a.arg) + " and " + res(a.arg2);
+    case ActionType::PlayMonopoly:
+      return std::string("Monopoly on ") + res(a.arg);
+    case ActionType::MoveRobber: {
+      if (a.arg < 0 || a.arg >= kNumHexes) return "Move the robber";
+      const int n = v.layout.number[a.arg];
+      const Terrain t = v.layout.terrain[a.arg];
+      std::string where = n > 0 ? "the " + std::to_string(n) : "the desert";
+      if (n > 0 && t != Terrain::Hidden && t != Terrain::Desert)
+        where += std::string(" (") + resource_label(static_cast<Resource>(t)) + ")";
+      return "Robber to " + where;
+    }
+    case ActionType::Steal:
+      return "Steal from " + short_name(s, a.arg);
+    case ActionType::Discard:
+      return "Discard " + bundle_words(a.give);
+    case ActionType::EndTurn:
+      return "End turn";
+  }
+  return a.to_string();
+}
+
+std::string hint_alternatives(const Session& s, const GameState& v, int viewer,
+                              const coach::Advice& advice, int n) {
+  std::string out;
+  const int shown = std::min<int>(n, static_cast<int>(advice.options.size()));
+  for (int i = 0; i < shown; ++i) {
+    const coach::MoveOption& o = advice.options[static_cast<size_t>(i)];
+    if (i > 0) out += kDot;
+    const double p = viewer >= 0 && viewer < kMaxPlayers ? o.win[static_cast<size_t>(viewer)] : 0;
+    out += describe_action(s, v, viewer, o.action) + ": " + std::to_string(percent(p)) + "%";
+  }
+  return out;
+}
+
+// ---- Hint --------------------------------------------------------------------------------
+
+bool hint_available(const GameFrame& f) {
+  return f.my_turn && f.viewer >= 0 && !f.legal.empty() && f.state().phase != Phase::GameOver;
+}
+
+void request_hint(const GameFrame& f, HintState& st) {
+  const size_t n = f.session.game().history().size();
+  if (st.active() && st.for_history == n && st.for_seat == f.viewer) {
+    st.clear();  // the button toggles the hint of this decision
+    return;
+  }
+  st.clear();
+  if (!hint_available(f)) return;
+  st.analyst = std::make_shared<coach::Analyst>();
+  st.analyst->start(f.obs, f.session.game().visible_events(f.viewer));
+  st.status = HintState::Status::Thinking;
+  st.for_history = n;
+  st.for_seat = f.viewer;
+}
+
+void update_hint(const GameFrame& f, HintState& st, double slice_ms) {
+  if (!st.active()) return;
+  if (!hint_available(f) || f.session.game().history().size() != st.for_history ||
+      f.viewer != st.for_seat) {
+    st.clear();  // the decision has passed
+    return;
+  }
+  if (st.status != HintState::Status::Thinking || !st.analyst) return;
+  if (st.analyst->done() || st.analyst->step(slice_ms)) {
+    st.advice = st.analyst->advice();
+    st.analyst.reset();
+    st.status = HintState::Status::Ready;
+  }
+}
+
+BoardPick hint_spot(const HintState& st) {
+  if (!st.ready()) return {};
+  const Action& a = st.advice.options.front().action;
+  switch (a.type) {
+    case ActionType::BuildSettlement:
+    case ActionType::BuildCity:
+      return {BoardPick::Vertex, a.arg};
+    case ActionType::BuildRoad:
+    case ActionType::FreeRoad:
+      return {BoardPick::Edge, a.arg};
+    case ActionType::MoveRobber:
+      return {BoardPick::Hex, a.arg};
+    default:
+      return {};
+  }
+}
+
+void draw_hint_card(const GameFrame& f, const Rect& board, HintState& st) {
+  if (!st.active() || board.empty()) return;
+  const float sc = ui_scale();
+  const Theme& th = theme();
+  const float m = 8 * sc;
+  // Clear of the zoom buttons in the board's right corner.
+  const float w = std::min(560 * sc, board.size.x - 2 * m - 52 * sc);
+  if (w < 120 * sc) return;
+  ImGui::SetNextWindowPos(ImVec2(board.pos.x + m, board.max().y - m), ImGuiCond_Always,
+                          ImVec2(0, 1));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, board.size.y - 2 * m));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.10f, 0.12f, 0.16f, 0.94f));
+  ImGui::PushStyleColor(ImGuiCol_Border, ImGui::ColorConvertU32ToFloat4(th.highlight));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.5f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, th.rounding);
+  ImGui::Begin("##hint_card", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing);
+  const float inner = w - 2 * ImGui::GetStyle().WindowPadding.x;
+  const float close_w = 30 * sc;
+  // Header: "Hint" and the close button.
+  ImGui::PushFont(fonts().bold);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(th.highlight), "Hint");
+  ImGui::PopFont();
+  test_id("hint_card");
+  ImGui::SameLine(inner - close_w + ImGui::GetStyle().WindowPadding.x);
+  const bool close = button("hint_close", "x", ImVec2(close_w, 0));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + inner);
+  if (st.status == HintState::Status::Thinking) {
+    const int dots = static_cast<int>(ImGui::GetTime() * 3.0) % 4;
+    ImGui::Text("Thinking%.*s", dots, "...");
+    const float prog = st.analyst ? static_cast<float>(st.analyst->progress()) : 0.0f;
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(th.highlight));
+    ImGui::ProgressBar(std::clamp(prog, 0.0f, 1.0f), ImVec2(inner, 6 * sc), "");
+    ImGui::PopStyleColor();
+  } else if (!st.ready()) {
+    ImGui::TextUnformatted("The coach has no advice for this decision.");
+  } else {
+    const GameState& v = f.obs.view;
+    const coach::MoveOption& best = st.advice.options.front();
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted(describe_action(f.session, v, f.viewer, best.action).c_str());
+    ImGui::PopFont();
+    test_id("hint_move");
+    if (!best.why.empty()) ImGui::TextUnformatted(best.why.c_str());
+    const std::string alts = hint_alternatives(f.session, v, f.viewer, st.advice);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.text_dim));
+    ImGui::TextUnformatted(("Your chance to win: " + alts).c_str());
+    ImGui::PopStyleColor();
+    const Verdict ok = f.verdict(best.action);
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(th.good, 0.8f)));
+    if (button("hint_play", "Play it", ImVec2(110 * sc, 0), ok.ok(), ok.sentence())) {
+      const Action a = best.action;  // submitting clears the hint
+      if (f.submit(a)) audio::play(audio::Sfx::Build);
+    }
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  ImGui::PopStyleColor(2);
+  if (close) st.clear();
+}
+
+// ---- Live win chances ---------------------------------------------------------------------
+
+float win_bar_height(const GameFrame& f) {
+  if (!settings().win_chances || !f.session.active() || f.viewer < 0) return 0;
+  if (f.state().phase == Phase::GameOver) return 0;
+  return std::floor(30 * ui_scale());
+}
+
+void draw_win_bar(const GameFrame& f, const Rect& r, WinBarState& st) {
+  if (r.empty()) return;
+  const size_t n = f.session.game().history().size();
+  if (st.for_history != n || st.for_viewer != f.viewer) {
+    st.for_history = n;
+    st.for_viewer = f.viewer;
+    st.chances = coach::win_chances(f.obs);
+  }
+  const float sc = ui_scale();
+  const Theme& th = theme();
+  begin_bare_window("##win_bar", r);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(r.pos, r.max(), with_alpha(th.panel_bg, 0.85f), th.rounding);
+  const int players = f.state().num_players;
+  const float pad = 6 * sc, gap = 8 * sc;
+  const float col_w = (r.size.x - 2 * pad - gap * static_cast<float>(players - 1)) /
+                      static_cast<float>(std::max(1, players));
+  const float bar_h = std::max(3.0f, 5 * sc);
+  ImFont* font = ImGui::GetFont();
+  const float fs = ImGui::GetFontSize() * 0.85f;
+  for (int seat = 0; seat < players; ++seat) {
+    const float x = r.pos.x + pad + static_cast<float>(seat) * (col_w + gap);
+    const float y = r.pos.y + 3 * sc;
+    const double p = st.chances[static_cast<size_t>(seat)];
+    char pct[16];
+    std::snprintf(pct, sizeof pct, "%d%%", percent(p));
+    const std::string name = seat == f.viewer ? "You" : short_name(f.session, seat);
+    const float pw = font->CalcTextSizeA(fs, FLT_MAX, 0, pct).x;
+    const float dot = fs * 0.32f;
+    // The name as far as it fits before the percentage.
+    const float name_room = col_w - pw - 2 * dot - 8 * sc;
+    std::string shown = name;
+    while (!shown.empty() && font->CalcTextSizeA(fs, FLT_MAX, 0, shown.c_str()).x > name_room)
+      shown.pop_back();
+    if (shown.size() < name.size() && shown.size() > 1) shown.back() = '.';
+    const ImU32 col = player_color(seat);
+    dl->AddCircleFilled(ImVec2(x + dot, y + fs * 0.55f), dot, col);
+    if (shown.size() > 1)
+      dl->AddText(font, fs, ImVec2(x + 2 * dot + 4 * sc, y), th.text, shown.c_str());
+    dl->AddText(fonts().bold ? fonts().bold : font, fs, ImVec2(x + col_w - pw, y), th.text, pct);
+    const float by = r.max().y - bar_h - 4 * sc;
+    dl->AddRectFilled(ImVec2(x, by), ImVec2(x + col_w, by + bar_h), IM_COL32(255, 255, 255, 40),
+                      bar_h * 0.5f);
+    const float fill = static_cast<float>(std::clamp(p, 0.0, 1.0)) * col_w;
+    if (fill > 0.5f)
+      dl->AddRectFilled(ImVec2(x, by), ImVec2(x + fill, by + bar_h), col, bar_h * 0.5f);
+  }
+  ImGui::Dummy(r.size);
+  test_id("win_bar");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Each player's chance to win, estimated from what everyone can see\n"
+        "(points, production, harbours, roads, knights, cards in hand).");
+  end_bare_window();
+}
+
+// ---- Trade advisor --------------------------------------------------------------------------
+
+int trade_advice_partner(const Observation& obs) {
+  const coach::SeatChances c = coach::win_chances(obs);
+  int best = -1;
+  for (int p = 0; p < obs.view.num_players; ++p) {
+    if (p == obs.seat || obs.view.players[p].forfeited) continue;
+    if (best < 0 || c[static_cast<size_t>(p)] > c[static_cast<size_t>(best)]) best = p;
+  }
+  return best;
+}
+
+std::string trade_advice_sentence(const Session& s, const coach::TradeImpact& im) {
+  if (im.me < 0 || im.partner < 0) return "";
+  const auto delta = [&](int seat) {
+    return percent(im.with[static_cast<size_t>(seat)]) -
+           percent(im.without[static_cast<size_t>(seat)]);
+  };
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "You %+d%%, ", delta(im.me));
+  std::string out = buf;
+  std::snprintf(buf, sizeof buf, " %+d%%", delta(im.partner));
+  out += short_name(s, im.partner) + buf;
+  if (im.leader == im.me)
+    out += ": you are leading";
+  else if (im.leader >= 0)
+    out += ": " + short_name(s, im.leader) + " is leading";
+  return out;
+}
+
+void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
+                       const ResourceCounts& give, const ResourceCounts& get) {
+  if (!s.active() || total(give) == 0 || total(get) == 0) return;
+  const int seat = s.viewer();
+  if (seat < 0) return;
+  const size_t n = s.game().history().size();
+  if (st.for_history != n || st.for_seat != seat || st.partner != partner || st.give != give ||
+      st.get != get) {
+    st = TradeAdviceState{};
+    st.for_history = n;
+    st.for_seat = seat;
+    st.partner = partner;
+    st.give = give;
+    st.get = get;
+    const Observation obs = s.observation();
+    const int against = partner >= 0 ? partner : trade_advice_partner(obs);
+    if (against < 0) return;
+    st.advisor = std::make_shared<coach::TradeAdvisor>();
+    st.advisor->start(obs, s.game().visible_events(seat), against, give, get);
+  }
+  if (st.advisor && (st.advisor->done() || st.advisor->step(kTradeSliceMs))) {
+    st.impact = st.advisor->impact();
+    st.advisor.reset();
+    st.ready = true;
+  }
+  const Theme& th = theme();
+  ImGui::PushTextWrapPos(0.0f);
+  if (!st.ready) {
+    if (st.advisor) {
+      const int dots = static_cast<int>(ImGui::GetTime() * 3.0) % 4;
+      ImGui::TextDisabled("Coach: weighing the trade%.*s", dots, "...");
+      test_id("trade_advice");
+    }
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  const coach::TradeImpact& im = st.impact;
+  std::string line = trade_advice_sentence(s, im);
+  if (line.empty()) {
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  if (partner < 0) line = "If " + short_name(s, im.partner) + " takes it: " + line;
+  const int mine = percent(im.with[static_cast<size_t>(im.me)]) -
+                   percent(im.without[static_cast<size_t>(im.me)]);
+  const int theirs = percent(im.with[static_cast<size_t>(im.partner)]) -
+                     percent(im.without[static_cast<size_t>(im.partner)]);
+  const ImU32 col = mine < 0 ? th.bad : (mine >= theirs ? th.good : th.warning);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
+  ImGui::TextUnformatted(("Coach: " + line).c_str());
+  ImGui::PopStyleColor();
+  test_id("trade_advice");
+  if (ImGui::IsItemHovered()) {
+    std::string tip = "Chance to win without / with this trade:\n";
+    for (int p = 0; p < s.state().num_players; ++p) {
+      char row[96];
+      std::snprintf(
+          row, sizeof row, "%s: %d%% -> %d%%\n", p == im.me ? "You" : short_name(s, p).c_str(),
+          percent(im.without[static_cast<size_t>(p)]), percent(im.with[static_cast<size_t>(p)]));
+      tip += row;
+    }
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace catan::ui

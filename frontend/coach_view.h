@@ -1,0 +1,96 @@
+// The coach in the game screen (engine/coach/coach.h): the Hint, the live win-chance bar and
+// the trade advisor's line. The coach runs in slices of a few milliseconds per frame, as the
+// Session drives the bots, so no frame waits for it.
+//
+//   Hint      request_hint(frame, st.hint) (the "Hint" tile, key H) starts a coach::Analyst
+//             on the viewer's observation; update_hint() runs it each frame and forgets it
+//             when the decision has passed; draw_hint_card() shows "thinking", then the
+//             recommended move (in words, and on the board: hint_spot()), why, and the next
+//             two alternatives with their win chances; "Play it" submits the move.
+//   Win bar   draw_win_bar(): one thin bar per seat in its colour with its chance to win
+//             (coach::win_chances), over the top of the board when settings().win_chances.
+//   Advisor   draw_trade_advice(): under an offer the viewer is building or answering, how
+//             it changes the chances ("You +2%, Bruno +4%: Bruno is leading").
+//
+// Test ids: "hint" (the tile), "hint_card", "hint_play", "hint_close", "win_bar",
+// "trade_advice".
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "engine/action.h"
+#include "engine/coach/coach.h"
+#include "frontend/board_view.h"
+#include "frontend/game_frame.h"
+#include "frontend/game_layout.h"
+
+namespace catan::ui {
+
+// ---- Hint --------------------------------------------------------------------------------
+
+struct HintState {
+  enum class Status { Idle, Thinking, Ready } status = Status::Idle;
+  std::shared_ptr<coach::Analyst> analyst;  // while thinking
+  coach::Advice advice;                     // when ready
+  size_t for_history = 0;                   // the decision it is for: actions applied then
+  int for_seat = -1;                        // and the seat to act
+  bool active() const { return status != Status::Idle; }
+  bool ready() const { return status == Status::Ready && !advice.options.empty(); }
+  void clear() { *this = HintState{}; }
+};
+
+// The viewer must decide something now (any phase): the Hint tile shows.
+bool hint_available(const GameFrame& f);
+// Starts the analysis of the viewer's decision (a second press on the same decision hides
+// the hint again).
+void request_hint(const GameFrame& f, HintState& st);
+// Each frame: forgets a hint whose decision has passed, and thinks for at most `slice_ms`.
+void update_hint(const GameFrame& f, HintState& st, double slice_ms);
+// The board spot of the recommended move (kind None when it is not a spot on the board).
+BoardPick hint_spot(const HintState& st);
+// The card over the bottom of the board. Submits the move on "Play it".
+void draw_hint_card(const GameFrame& f, const Rect& board, HintState& st);
+
+// An action in words, for the viewer: "Settlement at 8-6-3", "Discard 2 Wood, 1 Ore",
+// "End turn". `view` is the viewer's view (the numbers next to a spot, bank rates).
+std::string describe_action(const Session& s, const GameState& view, int viewer, const Action& a);
+// "Settlement at 8-6-3: 31% · Road at 6-5: 27% · End turn: 25%": the first `n` options.
+std::string hint_alternatives(const Session& s, const GameState& view, int viewer,
+                              const coach::Advice& advice, int n = 3);
+
+// ---- Live win chances ---------------------------------------------------------------------
+
+struct WinBarState {
+  size_t for_history = static_cast<size_t>(-1);
+  int for_viewer = -2;
+  coach::SeatChances chances{};
+};
+
+// The bar's height when it shows this frame (settings().win_chances, a game in play), else 0.
+float win_bar_height(const GameFrame& f);
+void draw_win_bar(const GameFrame& f, const Rect& r, WinBarState& st);
+
+// ---- Trade advisor --------------------------------------------------------------------------
+
+struct TradeAdviceState {
+  std::shared_ptr<coach::TradeAdvisor> advisor;
+  bool ready = false;
+  coach::TradeImpact impact;
+  // What the advice is for.
+  size_t for_history = static_cast<size_t>(-1);
+  int for_seat = -1, partner = -1;
+  ResourceCounts give{}, get{};
+};
+
+// The opponent an offer to everyone is weighed against: the one with the best chance to win.
+int trade_advice_partner(const Observation& obs);
+// "You +2%, Bruno +4%: Bruno is leading", from the impact's numbers and the UI's names.
+std::string trade_advice_sentence(const Session& s, const coach::TradeImpact& impact);
+// One line: the viewer gives `give` to `partner` (-1: the leading opponent) and gets `get`.
+// Nothing when either side is empty. Restarts the advisor when the terms change and runs it
+// a few milliseconds per frame.
+void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
+                       const ResourceCounts& give, const ResourceCounts& get);
+
+}  // namespace catan::ui
