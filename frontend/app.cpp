@@ -278,6 +278,8 @@ std::string App::open_sheet() const {
       return "log";
     case ui::SideTabsState::Trade:
       return "trade";
+    case ui::SideTabsState::Cards:
+      return "cards";
   }
   return "";
 }

@@ -68,8 +68,8 @@ class App {
   ImVec2 board_vertex_pos(int v) const;
   ImVec2 board_edge_pos(int e) const;
   ImVec2 board_hex_pos(int h) const;
-  // The phone sheet open over the board: "players", "log", "trade", or "" when closed (or
-  // not a phone layout).
+  // The phone sheet open over the board: "players", "log", "trade", "cards", or "" when closed
+  // (or not a phone layout).
   std::string open_sheet() const;
   // The coach's hint (frontend/coach_view.h): "" (none), "thinking" or "ready", and when
   // ready the recommended action in its string form (Action::to_string).

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "frontend/cards_view.h"
 #include "frontend/players_view.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
@@ -81,7 +82,7 @@ void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
   ImGui::EndChild();
 }
 
-// The phone sheet: three tabs in a strip, the open one's panel over the board.
+// The phone sheet: four tabs in a strip, the open one's panel over the board.
 void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogView& log) {
   const Session& session = f.session;
   const float sc = ui_scale();
@@ -97,10 +98,12 @@ void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogV
   };
   static const TabButton kTabs[] = {{"tab_players", "Players", SideTabsState::Players},
                                     {"tab_log", "Log", SideTabsState::Log},
-                                    {"tab_trade", "Trade", SideTabsState::Trade}};
+                                    {"tab_trade", "Trade", SideTabsState::Trade},
+                                    {"tab_cards", "Cards", SideTabsState::Cards}};
+  constexpr int kNumTabs = sizeof kTabs / sizeof kTabs[0];
   const float gap = std::floor(4 * sc);
-  const float w = std::floor((r.size.x - 2 * gap) / 3);
-  for (int i = 0; i < 3; ++i) {
+  const float w = std::floor((r.size.x - (kNumTabs - 1) * gap) / kNumTabs);
+  for (int i = 0; i < kNumTabs; ++i) {
     const TabButton& t = kTabs[i];
     const bool open = st.sheet_open && st.tab == t.tab;
     if (i > 0) ImGui::SameLine(0, gap);
@@ -130,6 +133,9 @@ void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogV
       break;
     case SideTabsState::Trade:
       draw_trade_tab(f, st, true);
+      break;
+    case SideTabsState::Cards:
+      draw_cards_panel(session);
       break;
   }
   ImGui::End();
@@ -207,6 +213,16 @@ void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, 
       draw_trade_tab(f, st, players_in_tabs);
       ImGui::EndTabItem();
     } else if (trade_wanted && !tf) {
+      st.tab = SideTabsState::Log;
+    }
+    const bool cards_open = ImGui::BeginTabItem("Cards");
+    test_id("tab_cards");
+    if (cards_open) {
+      // Not while the Trade or the Log tab is on its way (selected in code this frame).
+      if (!select_log && st.tab != SideTabsState::Trade) st.tab = SideTabsState::Cards;
+      draw_cards_panel(session);
+      ImGui::EndTabItem();
+    } else if (st.tab == SideTabsState::Cards) {
       st.tab = SideTabsState::Log;
     }
     ImGui::EndTabBar();

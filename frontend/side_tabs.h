@@ -1,8 +1,8 @@
 // The side panel: the players (a column above the tabs, or a tab of their own when the
-// layout says so), then the Log and Trade tabs. The Trade tab opens by itself when an offer
-// needs the viewer's answer or confirmation. On a phone the same panels are a sheet: a strip
-// of three tabs under the board, and the open tab's panel over the lower part of the board;
-// a tap on the open tab closes it again.
+// layout says so), then the Log, Trade and Cards tabs (Cards: frontend/cards_view.h). The Trade tab
+// opens by itself when an offer needs the viewer's answer or confirmation. On a phone the same
+// panels are a sheet: a strip of four tabs under the board, and the open tab's panel over the lower
+// part of the board; a tap on the open tab closes it again.
 #pragma once
 #include "frontend/game_frame.h"
 #include "frontend/game_layout.h"
@@ -12,7 +12,7 @@
 namespace catan::ui {
 
 struct SideTabsState {
-  enum Tab { Log, Trade, Players } tab = Log;
+  enum Tab { Log, Trade, Players, Cards } tab = Log;
   bool select_log = false;  // select the Log tab next frame (e.g. at game over)
   bool sheet_open = false;  // phones: the sheet is open on `tab`
   TradeViewState trade;
