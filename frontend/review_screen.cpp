@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -437,6 +438,7 @@ std::string what_happened(const ReviewScreenState& st, const std::string (&names
     if (s.empty()) continue;
     if (!out.empty()) out += " ";
     out += s;
+    if (std::isalnum(static_cast<unsigned char>(out.back()))) out += ".";
     ++shown;
   }
   if (out.empty())
@@ -585,7 +587,10 @@ void mark_spot(ImDrawList* dl, const BoardView& board, const BoardPick& spot, Im
   dl->AddCircleFilled(p, r, with_alpha(col, 0.25f + 0.15f * pulse));
   dl->AddCircle(p, r + 2 * pulse, col, 0, px(3));
   const ImVec2 ts = ImGui::CalcTextSize(caption);
-  const ImVec2 a(p.x - ts.x * 0.5f - px(4), p.y - r - ts.y - px(6));
+  ImVec2 a(p.x - ts.x * 0.5f - px(4), p.y - r - ts.y - px(6));
+  // Under the ring when above it would leave the board's window.
+  const ImVec2 clip = ImGui::GetWindowPos();
+  if (a.y < clip.y + px(2)) a.y = p.y + r + px(6);
   dl->AddRectFilled(a, ImVec2(a.x + ts.x + px(8), a.y + ts.y + px(2)), with_alpha(col, 0.9f),
                     px(4));
   dl->AddText(ImVec2(a.x + px(4), a.y + px(1)), IM_COL32(20, 20, 20, 255), caption);
@@ -620,16 +625,18 @@ void board_panel(Ctx& c) {
       mark_spot(dl, st.board(), played, grade_color(a.grade), "Played", pulse);
     if (best.kind != BoardPick::None)
       mark_spot(dl, st.board(), best, t.good, same ? "Played: best" : "Better", pulse);
-    // The verdict in words, at the bottom of the board.
+  }
+  // The verdict in words, at the bottom of the board (on a phone, under the scrubber: the
+  // board is small there).
+  if (d >= 0 && !c.l.narrow) {
+    const coach::Annotation& a = st.review().decisions[static_cast<size_t>(d)];
+    const bool same = a.played == a.best;
     const GameState& before = st.state();
     std::string who = without_role(st.config().seats[static_cast<size_t>(a.seat)].name);
     if (who.empty()) who = player_color_name(a.seat);
     std::string body = who + " chose to " + move_words(before, a.played, c.names) + ".";
     if (!same) body += " Better: " + move_words(before, a.best, c.names) + ".";
     if (!a.why_best.empty()) body += " " + a.why_best;
-    // A phone's board is small: only the better move (the list row has the rest).
-    if (c.l.narrow)
-      body = same ? "The best move." : "Better: " + move_words(before, a.best, c.names) + ".";
     const ImVec2 bs = ImGui::CalcTextSize(body.c_str(), nullptr, false, wrap);
     const float lh = ImGui::GetTextLineHeightWithSpacing();
     const float h = bs.y + lh + 2 * pad;
@@ -757,8 +764,12 @@ void controls_panel(Ctx& c) {
   {
     // Where the slider is, on the side of its track the grab is not.
     char label[64];
-    std::snprintf(label, sizeof label, "%s  -  action %d of %d", turn_label(st.state()).c_str(),
-                  st.position(), n);
+    if (c.l.narrow)
+      std::snprintf(label, sizeof label, "%s  -  %d/%d", turn_label(st.state()).c_str(),
+                    st.position(), n);
+    else
+      std::snprintf(label, sizeof label, "%s  -  action %d of %d", turn_label(st.state()).c_str(),
+                    st.position(), n);
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const ImVec2 ts = ImGui::CalcTextSize(label);
     const bool grab_right = n > 0 && st.position() * 2 > n;
@@ -775,11 +786,31 @@ void controls_panel(Ctx& c) {
   std::string short_names[kMaxPlayers];
   for (int i = 0; i < kMaxPlayers; ++i) short_names[i] = without_role(c.names[i]);
   const std::string what = what_happened(st, short_names, p);
-  ImGui::PushTextWrapPos(r.size.x);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.text));
-  ImGui::TextWrapped("%s", what.c_str());
-  ImGui::PopStyleColor();
-  ImGui::PopTextWrapPos();
+  const int d = st.decision_here();
+  if (c.l.narrow && d >= 0) {
+    // A phone: the last action on one line, then the verdict of the decision here.
+    ImGui::TextUnformatted(fit_text(what, ImGui::GetContentRegionAvail().x).c_str());
+    const coach::Annotation& a = st.review().decisions[static_cast<size_t>(d)];
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    const float tag = grade_tag(dl, q, a.grade);
+    std::string verdict =
+        a.played == a.best ? "the best move" : "Better: " + move_words(st.state(), a.best, c.names);
+    if (a.loss >= 0.005) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "-%.0f%%  ", a.loss * 100);
+      verdict = buf + verdict;
+    }
+    dl->AddText(ImVec2(q.x + tag + px(6), q.y + px(2)), a.played == a.best ? t.text : t.good,
+                fit_text(verdict, r.size.x - tag - px(10)).c_str());
+    ImGui::Dummy(ImVec2(tag, ImGui::GetTextLineHeight() + px(4)));
+  } else {
+    ImGui::PushTextWrapPos(r.size.x);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.text));
+    ImGui::TextWrapped("%s", what.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+  }
   ImGui::EndChild();
 }
 
@@ -933,8 +964,14 @@ void moments_list(Ctx& c) {
                   turn_label(st.state_at(std::min(tp.index, st.num_actions()))).c_str(),
                   name3(st.config(), tp.seat).c_str(), tp.delta * 100);
     dl->AddText(ImVec2(a.x + pad + px(4), a.y + pad), tp.delta >= 0 ? t.good : t.bad, head);
+    // The action in the match's own names (the review's sentence has the colours').
+    std::string short_names[kMaxPlayers];
+    for (int i = 0; i < kMaxPlayers; ++i) short_names[i] = without_role(c.names[i]);
+    const std::string what = tp.index >= 0 && tp.index < st.num_actions()
+                                 ? what_happened(st, short_names, tp.index + 1)
+                                 : tp.what;
     dl->AddText(ImVec2(a.x + pad + px(4), a.y + pad + lh), t.text,
-                fit_text(tp.what, b.x - a.x - 2 * pad - px(4)).c_str());
+                fit_text(what, b.x - a.x - 2 * pad - px(4)).c_str());
   }
 }
 

@@ -19,6 +19,7 @@
 #include "frontend/audio.h"
 #include "frontend/overlays.h"
 #include "frontend/production_fx.h"
+#include "frontend/review_screen.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
@@ -143,7 +144,20 @@ void attach_app(App& app) {
     j["display"] = {r10(ImGui::GetIO().DisplaySize.x), r10(ImGui::GetIO().DisplaySize.y)};
     j["sheet"] = app.open_sheet();
     j["uiRects"] = rects;
+    // The game review while it is open: the shown position (actions applied), the game's
+    // length and how far the analysis is (the game is over: nothing here is secret).
+    if (app.review_open()) {
+      const ui::ReviewScreenState& rv = app.review();
+      j["review"] = {{"position", rv.position()},
+                     {"actions", rv.num_actions()},
+                     {"done", rv.review_done()},
+                     {"progress", rv.review_progress()},
+                     {"turningPoints", rv.review().turning_points.size()},
+                     {"decisions", rv.review().decisions.size()}};
+    }
     if (!app.session().active()) return j;
+    // The coach's hint for the player at this screen (their own decision, so theirs to see).
+    j["hint"] = {{"status", app.hint_status()}, {"action", app.hint_action()}};
     auto list = [](int n, auto&& pos) {
       json a = json::array();
       for (int i = 0; i < n; ++i) {

@@ -1632,6 +1632,203 @@ await test('service-worker-update-between-games', async () => {
   }
 });
 
+// ------------------------------------------------------------------ the game review
+// The end screen's Review (frontend/review_screen.h): the analysis runs in slices while the
+// page keeps drawing, the scrubber and a turning point move the shown position, and "Play
+// from here" starts a game at that position with the same seats. Then the finished game's
+// replay link opens straight into its review on a phone.
+const kReviewControls = ['review_back', 'review_play_from_here', 'review_prev_turn', 'review_step_back',
+  'review_play', 'review_step_forward', 'review_next_turn', 'review_slider', 'review_graph',
+  'review_tab_moments', 'review_tab_moves'];
+const reviewOf = (page) => page.evaluate(() => window.catan.view().review || null);
+let reviewReplayLink = null;
+await test('review-from-end-screen-and-play-from-here', async () => {
+  const screen = { w: 1280, h: 720, touch: false };
+  const { context, page } = await newPage();
+  await page.goto(base + 'index.html?autoplay=1&seats=ai:easy,ai:normal,ai:easy&speed=20&seed=31337' +
+    '&playseed=5&board=official&mode=custom&vp=5');
+  await waitReady(page);
+  await waitFor(page, () => window.catan.state(-1).state.phase === 'game_over', null,
+    { timeout: 180000, polling: 250 });
+  reviewReplayLink = await page.evaluate(() => window.catan.replayLink());
+  // A slow pace for the game Play from here starts: no bot moves before the test looks.
+  await page.evaluate(() => window.catan.setSpeed(0.25));
+  const before = await page.evaluate(() => window.catan.state());
+  const n = before.session.actions;
+  await pressUi(page, screen, 'end_review');
+  let rv = await waitFor(page, () => window.catan.view().review, null, { timeout: 20000 });
+  assert(rv.actions === n && rv.position === n, 'the review opens at the end: ' + JSON.stringify(rv));
+  // Frame intervals while the analysis runs.
+  await page.evaluate(() => {
+    window.__rf = [];
+    let last = performance.now();
+    const f = (t) => { window.__rf.push(t - last); last = t; if (!(window.catan.view().review || {}).done) requestAnimationFrame(f); };
+    requestAnimationFrame(f);
+  });
+  const t0 = Date.now();
+  rv = await waitFor(page, () => { const r = window.catan.view().review; return r && r.done && r; }, null,
+    { timeout: 300000, polling: 250 });
+  const rf = await page.evaluate(() => window.__rf.slice(1));
+  const worst = Math.max(...rf);
+  measure(`review of ${n} actions: ${((Date.now() - t0) / 1000).toFixed(1)} s in ${rf.length} frames, ` +
+    `longest frame interval ${worst.toFixed(0)} ms (swiftshader), ${rv.turningPoints} turning points, ${rv.decisions} decisions`);
+  assert(rv.turningPoints > 0, 'no turning points: ' + JSON.stringify(rv));
+  assert(worst < 250, `a frame took ${worst.toFixed(0)} ms while the review ran`);
+  await frames(page, 5);
+  await shot(page, 'review-1280x720.png');
+  const problems = layoutProblems(await widgets(page), screen, kReviewControls);
+  assert(problems.length === 0, 'layout: ' + problems.join(' | '));
+  // Step, a turn back, a turning point.
+  await pressUi(page, screen, 'review_step_back');
+  rv = await reviewOf(page);
+  assert(rv.position === n - 1, 'step back: ' + JSON.stringify(rv));
+  await pressUi(page, screen, 'review_prev_turn');
+  const turnStart = (await reviewOf(page)).position;
+  assert(turnStart < n - 1, 'a turn back: ' + turnStart);
+  await pressUi(page, screen, 'review_tp_0');
+  rv = await reviewOf(page);
+  assert(rv.position > 0 && rv.position <= n, 'turning point: ' + JSON.stringify(rv));
+  if (rv.position === n) await pressUi(page, screen, 'review_step_back');
+  await pressUi(page, screen, 'review_step_back');
+  const at = (await reviewOf(page)).position;
+  // Play from here: a game at that position, the same seats.
+  await pressUi(page, screen, 'review_play_from_here');
+  const st = await waitFor(page, () => {
+    const s = window.catan.state();
+    return !window.catan.view().review && s.session.active && s;
+  }, null, { timeout: 20000 });
+  assert(st.session.actions === at, `Play from here at ${at} started a game of ${st.session.actions} actions`);
+  assert(st.state.phase !== 'game_over', 'the game is over after Play from here');
+  assert(JSON.stringify(st.session.config.seats) === JSON.stringify(before.session.config.seats),
+    'other seats: ' + JSON.stringify(st.session.config.seats) + ' vs ' + JSON.stringify(before.session.config.seats));
+  await frames(page, 5);
+  await shot(page, 'review-played-from-here.png');
+  await closeClean(context, page);
+});
+
+await test('review-opens-for-a-replay-link-on-a-phone', async () => {
+  assert(reviewReplayLink && /#game=/.test(reviewReplayLink), 'needs the replay link of the previous test');
+  const screen = { w: 390, h: 844, touch: true };
+  // Density 2, not the phone's 3: software rendering at 3x costs minutes here.
+  const { context, page } = await newDevicePage({ ...PHONE_390, deviceScaleFactor: 2 });
+  await page.goto(reviewReplayLink);
+  await waitReady(page);
+  let rv = await waitFor(page, () => window.catan.view().review, null, { timeout: 20000 });
+  assert(rv.position === rv.actions, 'the replay opens its review at the end: ' + JSON.stringify(rv));
+  rv = await waitFor(page, () => { const r = window.catan.view().review; return r && r.done && r; }, null,
+    { timeout: 300000, polling: 250 });
+  await pressUi(page, screen, 'review_step_back');
+  rv = await reviewOf(page);
+  assert(rv.position === rv.actions - 1, 'a tap steps back: ' + JSON.stringify(rv));
+  await frames(page, 5);
+  await shot(page, 'review-390x844.png');
+  const problems = layoutProblems(await widgets(page), screen, [...kReviewControls, 'review_tab_hands']);
+  assert(problems.length === 0, 'layout: ' + problems.join(' | '));
+  await pressUi(page, screen, 'review_tab_hands');
+  await frames(page, 3);
+  await closeClean(context, page);
+});
+
+// ------------------------------------------------------------------ the coach: hint and trade advisor
+// The Hint tile (frontend/coach_view.h): in the setup the coach recommends a legal settlement
+// spot, which glows on the board (the pixels around it change when the hint is closed), and
+// its card fits the desktop and a phone. Two people at one screen: the second offers the first
+// a trade, and the first sees the advisor's line under the offer.
+function boxDiff(a, b, c, r) {
+  let d = 0;
+  for (let y = Math.round(c[1] - r); y <= Math.round(c[1] + r); ++y)
+    for (let x = Math.round(c[0] - r); x <= Math.round(c[0] + r); ++x) {
+      const p = pixel(a, x, y), q = pixel(b, x, y);
+      d += Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) + Math.abs(p[2] - q[2]);
+    }
+  return d / ((2 * r + 1) * (2 * r + 1));
+}
+const kHintIds = ['hint', 'hint_card', 'hint_move', 'hint_play', 'hint_close'];
+await test('coach-hint-in-setup-highlights-a-legal-spot', async () => {
+  const screen = { w: 1280, h: 720, touch: false };
+  const { context, page } = await newPage();
+  await page.goto(base + 'index.html?seats=human,ai:easy,ai:easy&seed=5&playseed=5&speed=20');
+  await waitReady(page);
+  await playHumanUntil(page, (legal, st) => st.state.phase === 'setup_settlement' && legal);
+  await frames(page, 3);
+  const t0 = Date.now();
+  await pressUi(page, screen, 'hint');
+  const hint = await waitFor(page, () => {
+    const h = window.catan.view().hint;
+    return h && h.status === 'ready' && h;
+  }, null, { timeout: 60000 });
+  measure(`hint in the setup: ready ${Date.now() - t0} ms after the press (swiftshader)`);
+  const legal = await page.evaluate(() => window.catan.legal());
+  assert(legal.includes(hint.action), `the hint ${hint.action} is not legal: ${legal.join(' ')}`);
+  assert(/^build_settlement:\d+$/.test(hint.action), 'a setup hint that is no settlement: ' + hint.action);
+  // Let the mouse leave the board (no ghost piece under it), then compare with and without.
+  await page.mouse.move(5, 5);
+  await frames(page, 5);
+  const problems = layoutProblems(await widgets(page), screen, kHintIds);
+  assert(problems.length === 0, 'layout: ' + problems.join(' | '));
+  const withHint = decodePng(await page.screenshot({ path: path.join(artifacts, 'hint-1280x720.png') }));
+  const v = Number(hint.action.split(':')[1]);
+  const at = (await page.evaluate(() => window.catan.view())).vertices[v];
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frames(page, 8);
+  await shot(page, 'hint-390x844.png');
+  const phone = layoutProblems(await widgets(page), { w: 390, h: 844, touch: false }, kHintIds);
+  assert(phone.length === 0, 'layout at 390x844: ' + phone.join(' | '));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await frames(page, 8);
+  await pressUi(page, screen, 'hint_close');
+  await page.mouse.move(5, 5);
+  await frames(page, 5);
+  assert((await page.evaluate(() => window.catan.view().hint.status)) === '', 'the hint did not close');
+  const without = decodePng(await page.screenshot());
+  const d = boxDiff(withHint, without, at, 14);
+  measure(`hint glow: mean colour change ${d.toFixed(1)} around vertex ${v}`);
+  assert(d > 20, `nothing glows at vertex ${v} (mean change ${d.toFixed(1)})`);
+  // Hint again and play it: the move is made and the hint goes with its decision.
+  const n = (await page.evaluate(() => window.catan.state())).session.actions;
+  await pressUi(page, screen, 'hint');
+  await waitFor(page, () => window.catan.view().hint.status === 'ready', null, { timeout: 60000 });
+  await pressUi(page, screen, 'hint_play');
+  const st = await waitFor(page, () => {
+    const s = window.catan.state();
+    return s.session.actions > n && s;
+  }, null, { timeout: 10000 });
+  assert(st.state.players[0].settlements.includes(v), `Play it did not build at ${v}`);
+  assert((await page.evaluate(() => window.catan.view().hint.status)) === '', 'the hint outlived its move');
+  await closeClean(context, page);
+});
+
+await test('coach-trade-advisor-on-an-incoming-offer', async () => {
+  const screen = { w: 1280, h: 720, touch: false };
+  const { context, page } = await newPage();
+  await page.goto(base + 'index.html?seats=human,human,ai:easy&seed=7&playseed=7&speed=20');
+  await waitReady(page);
+  const kRes = ['wood', 'brick', 'sheep', 'wheat', 'ore'];
+  const offer = await playHumanUntil(page, (legal, st) => {
+    if (st.state.phase !== 'main' || st.state.current_player !== 1 || st.session.viewer !== 1) return null;
+    const hand = st.state.players[1].resources || {};
+    const give = kRes.find((r) => hand[r] > 0);
+    const get = kRes.find((r) => r !== give && !(hand[r] > 0));
+    return give && get ? `offer_trade:0:${give}:${get}` : null;
+  });
+  const r = await page.evaluate((a) => window.catan.act(a), offer);
+  assert(r.ok, `${offer}: ${r.error}`);
+  // The screen passes to the first player, who is asked.
+  await pressUi(page, screen, 'handoff_ok');
+  await waitFor(page, () => (window.catan.view().widgets || []).some((w) => w[0] === 'trade_advice'),
+    null, { timeout: 60000 });
+  await frames(page, 5);
+  const ws = await widgets(page);
+  assert(ws.trade_accept, 'the incoming offer is not on screen');
+  const problems = layoutProblems(ws, screen, ['trade_advice', 'trade_accept', 'trade_decline']);
+  assert(problems.length === 0, 'layout: ' + problems.join(' | '));
+  await shot(page, 'trade-advisor-1280x720.png');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frames(page, 8);
+  await shot(page, 'trade-advisor-390x844.png');
+  await closeClean(context, page);
+});
+
 await browser.close();
 server.close();
 server2.close();
