@@ -327,37 +327,45 @@ void BoardView::pinch(float delta) {
   pending_pinch_ += delta;
 }
 
-// The coach's spot: a wide, slowly breathing glow in the hint colour (white-gold, apart from
-// the legal spots' yellow) with a bright outline, over the pieces.
-void BoardView::draw_hint_glow(ImDrawList* dl, const GameState& s, float u, double t) const {
+// The coach's spot: the viewer's piece as a ghost, in a breathing magenta glow with a
+// bright ring (apart from the legal spots' aqua and from every player colour), over the pieces.
+void BoardView::draw_hint_glow(ImDrawList* dl, const GameState& s, int seat, float u,
+                               double t) const {
   if (hint_.kind == BoardPick::None || hint_.id < 0) return;
   const float breathe = 0.5f + 0.5f * static_cast<float>(std::sin(t * 3.0));
-  const ImU32 glow = IM_COL32(255, 246, 200, 255);
-  const ImU32 core = IM_COL32(255, 255, 255, 255);
-  const ImU32 halo = IM_COL32(20, 24, 34, 170);
+  const ImU32 glow = IM_COL32(255, 70, 200, 255);
+  const ImU32 core = IM_COL32(255, 236, 250, 255);
+  const ImU32 halo = IM_COL32(20, 24, 34, 190);
+  const ImU32 ghost = with_alpha(player_color(seat), 0.8f);
+  const ImU32 ghost_edge = IM_COL32(255, 255, 255, 230);
   switch (hint_.kind) {
     case BoardPick::Vertex: {
       if (hint_.id >= kNumVertices) return;
       const ImVec2 c = vertex_pos(hint_.id);
-      const float r = (s.vertex_owner[hint_.id] >= 0 ? 0.36f : 0.28f) * u;
-      for (int k = 4; k >= 1; --k)
-        dl->AddCircleFilled(c, r + static_cast<float>(k) * 0.06f * u * (0.7f + 0.3f * breathe),
-                            with_alpha(glow, 0.07f + 0.03f * breathe));
-      dl->AddCircle(c, r, halo, 0, 6.0f);
-      dl->AddCircle(c, r, with_alpha(core, 0.75f + 0.25f * breathe), 0, 3.0f);
+      const float r = 0.36f * u;
+      for (int k = 3; k >= 1; --k)
+        dl->AddCircleFilled(c, r + static_cast<float>(k) * 0.07f * u * (0.8f + 0.2f * breathe),
+                            with_alpha(glow, 0.10f + 0.06f * breathe));
+      if (s.vertex_owner[hint_.id] < 0)
+        draw_settlement(dl, c, u, seat, ghost, ghost_edge);
+      else if (s.vertex_building[hint_.id] == Building::Settlement)
+        draw_city(dl, c, u, seat, ghost, ghost_edge);
+      dl->AddCircle(c, r, halo, 0, 7.0f);
+      dl->AddCircle(c, r, with_alpha(glow, 0.85f + 0.15f * breathe), 0, 4.0f);
+      dl->AddCircle(c, r, with_alpha(core, 0.6f + 0.4f * breathe), 0, 1.5f);
       break;
     }
     case BoardPick::Edge: {
       if (hint_.id >= kNumEdges) return;
       const auto& ed = topology().edges[static_cast<size_t>(hint_.id)];
       const ImVec2 a = vertex_pos(ed.vertices[0]), b = vertex_pos(ed.vertices[1]);
-      const float w = std::max(6.0f, 0.14f * u);
+      const float w = std::max(8.0f, 0.2f * u);
       for (int k = 3; k >= 1; --k)
-        dl->AddLine(a, b, with_alpha(glow, 0.10f + 0.05f * breathe),
-                    w + static_cast<float>(k) * 0.07f * u);
-      dl->AddLine(lerp(a, b, 0.12f), lerp(a, b, 0.88f), halo, w + 3.0f);
-      dl->AddLine(lerp(a, b, 0.14f), lerp(a, b, 0.86f), with_alpha(core, 0.75f + 0.25f * breathe),
-                  w * 0.6f);
+        dl->AddLine(lerp(a, b, 0.08f), lerp(a, b, 0.92f), with_alpha(glow, 0.14f + 0.08f * breathe),
+                    w + static_cast<float>(k) * 0.08f * u);
+      dl->AddLine(lerp(a, b, 0.1f), lerp(a, b, 0.9f), halo, w + 4.0f);
+      dl->AddLine(lerp(a, b, 0.1f), lerp(a, b, 0.9f), with_alpha(glow, 0.85f + 0.15f * breathe), w);
+      if (s.edge_owner[hint_.id] < 0) draw_road(dl, a, b, u, seat, ghost, ghost_edge, false);
       break;
     }
     case BoardPick::Hex: {
@@ -366,9 +374,10 @@ void BoardView::draw_hint_glow(ImDrawList* dl, const GameState& s, float u, doub
       ImVec2 pts[6];
       for (int k = 0; k < 6; ++k)
         pts[k] = lerp(hex_pos(hint_.id), vertex_pos(hx.vertices[k]), 0.86f);
-      dl->AddConvexPolyFilled(pts, 6, with_alpha(glow, 0.18f + 0.1f * breathe));
-      dl->AddPolyline(pts, 6, halo, ImDrawFlags_Closed, 8.0f);
-      dl->AddPolyline(pts, 6, with_alpha(core, 0.8f + 0.2f * breathe), ImDrawFlags_Closed, 4.0f);
+      dl->AddConvexPolyFilled(pts, 6, with_alpha(glow, 0.16f + 0.1f * breathe));
+      dl->AddPolyline(pts, 6, halo, ImDrawFlags_Closed, 9.0f);
+      dl->AddPolyline(pts, 6, with_alpha(glow, 0.85f + 0.15f * breathe), ImDrawFlags_Closed, 5.0f);
+      dl->AddPolyline(pts, 6, with_alpha(core, 0.6f + 0.4f * breathe), ImDrawFlags_Closed, 1.5f);
       break;
     }
     case BoardPick::None:
@@ -676,7 +685,7 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
       dl->AddCircle(c, r, with_alpha(th.highlight, 0.75f + 0.25f * pulse), 0, 2.5f);
     }
   }
-  draw_hint_glow(dl, s, u, t_now);
+  draw_hint_glow(dl, s, hl.seat, u, t_now);
   dl->PopClipRect();
 
   if (hover.kind != BoardPick::None) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);

@@ -57,7 +57,7 @@ class BoardView {
   void reset_view() { zoom_ = 1.0f, pan_ = ImVec2(0, 0); }
 
  private:
-  void draw_hint_glow(ImDrawList* dl, const GameState& s, float u, double t) const;
+  void draw_hint_glow(ImDrawList* dl, const GameState& s, int seat, float u, double t) const;
   // The floating confirm and cancel buttons of a tap selection; *pick on confirm.
   void draw_confirm(const Observation& obs, ImVec2 p0, ImVec2 size, BoardPick* pick);
   ImVec2 to_screen(float x, float y) const {

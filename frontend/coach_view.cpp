@@ -160,12 +160,12 @@ std::string describe_action(const Session& s, const GameState& v, int viewer, co
 }
 
 std::string hint_alternatives(const Session& s, const GameState& v, int viewer,
-                              const coach::Advice& advice, int n) {
+                              const coach::Advice& advice, int n, int first) {
   std::string out;
-  const int shown = std::min<int>(n, static_cast<int>(advice.options.size()));
-  for (int i = 0; i < shown; ++i) {
+  const int shown = std::min<int>(first + n, static_cast<int>(advice.options.size()));
+  for (int i = first; i < shown; ++i) {
     const coach::MoveOption& o = advice.options[static_cast<size_t>(i)];
-    if (i > 0) out += kDot;
+    if (i > first) out += kDot;
     const double p = viewer >= 0 && viewer < kMaxPlayers ? o.win[static_cast<size_t>(viewer)] : 0;
     out += describe_action(s, v, viewer, o.action) + ": " + std::to_string(percent(p)) + "%";
   }
@@ -225,19 +225,39 @@ BoardPick hint_spot(const HintState& st) {
   }
 }
 
-void draw_hint_card(const GameFrame& f, const Rect& board, HintState& st) {
+void draw_hint_card(const GameFrame& f, const Rect& board, const BoardView& view, HintState& st) {
   if (!st.active() || board.empty()) return;
   const float sc = ui_scale();
   const Theme& th = theme();
   const float m = 8 * sc;
-  // Clear of the zoom buttons in the board's right corner.
-  const float w = std::min(560 * sc, board.size.x - 2 * m - 52 * sc);
+  // The island's left edge (harbours included) as drawn last frame: the sea beside it takes
+  // the card when it is wide enough, so that no hex is covered.
+  float island_left = board.max().x;
+  for (int v = 0; v < kNumVertices; ++v) island_left = std::min(island_left, view.vertex_pos(v).x);
+  const ImVec2 v0 = view.vertex_pos(0), v1 = view.vertex_pos(topology().vertices[0].neighbors[0]);
+  const float u = std::hypot(v1.x - v0.x, v1.y - v0.y);
+  const float sea = island_left - 0.8f * u - board.pos.x - 2 * m;
+  // Beside the island when the sea there is nearly wide enough (a hex edge may hide under
+  // it), else across the board, clear of the zoom buttons in its right corner.
+  const float w = sea >= 160 * sc ? std::clamp(sea, 250 * sc, 380 * sc)
+                                  : std::min(440 * sc, board.size.x - 2 * m - 52 * sc);
+  // At the bottom, unless the recommended spot would be under the card: then at the top.
+  const BoardPick spot = hint_spot(st);
+  ImVec2 p(0, 0);
+  if (spot.kind == BoardPick::Vertex) p = view.vertex_pos(spot.id);
+  if (spot.kind == BoardPick::Edge) p = view.edge_pos(spot.id);
+  if (spot.kind == BoardPick::Hex) p = view.hex_pos(spot.id);
+  const bool top = spot.kind != BoardPick::None && p.x < board.pos.x + m + w + 0.6f * u &&
+                   p.y > board.max().y - m - st.card_h - 0.6f * u;
   if (w < 120 * sc) return;
-  ImGui::SetNextWindowPos(ImVec2(board.pos.x + m, board.max().y - m), ImGuiCond_Always,
-                          ImVec2(0, 1));
+  if (top)
+    ImGui::SetNextWindowPos(ImVec2(board.pos.x + m, board.pos.y + m));
+  else
+    ImGui::SetNextWindowPos(ImVec2(board.pos.x + m, board.max().y - m), ImGuiCond_Always,
+                            ImVec2(0, 1));
   ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, board.size.y - 2 * m));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.10f, 0.12f, 0.16f, 0.94f));
-  ImGui::PushStyleColor(ImGuiCol_Border, ImGui::ColorConvertU32ToFloat4(th.highlight));
+  ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(1.0f, 0.27f, 0.78f, 1.0f));  // the glow's magenta
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.5f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, th.rounding);
   ImGui::Begin("##hint_card", nullptr,
@@ -248,7 +268,7 @@ void draw_hint_card(const GameFrame& f, const Rect& board, HintState& st) {
   const float close_w = 30 * sc;
   // Header: "Hint" and the close button.
   ImGui::PushFont(fonts().bold);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(th.highlight), "Hint");
+  ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.85f, 1.0f), "Hint");
   ImGui::PopFont();
   test_id("hint_card");
   ImGui::SameLine(inner - close_w + ImGui::GetStyle().WindowPadding.x);
@@ -258,7 +278,7 @@ void draw_hint_card(const GameFrame& f, const Rect& board, HintState& st) {
     const int dots = static_cast<int>(ImGui::GetTime() * 3.0) % 4;
     ImGui::Text("Thinking%.*s", dots, "...");
     const float prog = st.analyst ? static_cast<float>(st.analyst->progress()) : 0.0f;
-    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(th.highlight));
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(1.0f, 0.27f, 0.78f, 1.0f));
     ImGui::ProgressBar(std::clamp(prog, 0.0f, 1.0f), ImVec2(inner, 6 * sc), "");
     ImGui::PopStyleColor();
   } else if (!st.ready()) {
@@ -271,9 +291,20 @@ void draw_hint_card(const GameFrame& f, const Rect& board, HintState& st) {
     ImGui::PopFont();
     test_id("hint_move");
     if (!best.why.empty()) ImGui::TextUnformatted(best.why.c_str());
-    const std::string alts = hint_alternatives(f.session, v, f.viewer, st.advice);
+    const double mine = best.win[static_cast<size_t>(f.viewer)];
+    std::string chances = "Your chance to win with it: " + std::to_string(percent(mine)) + "%";
+    const std::string others = hint_alternatives(f.session, v, f.viewer, st.advice, 2, 1);
+    if (!others.empty()) {
+      chances += ". Instead: " + others;
+      // The estimates are means over a few dozen playouts: a point or two is noise.
+      bool close_call = false;
+      for (size_t i = 1; i < std::min<size_t>(3, st.advice.options.size()); ++i)
+        close_call |=
+            percent(st.advice.options[i].win[static_cast<size_t>(f.viewer)]) >= percent(mine) - 1;
+      if (close_call) chances += " (close: either is fine)";
+    }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.text_dim));
-    ImGui::TextUnformatted(("Your chance to win: " + alts).c_str());
+    ImGui::TextUnformatted(chances.c_str());
     ImGui::PopStyleColor();
     const Verdict ok = f.verdict(best.action);
     ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(th.good, 0.8f)));
@@ -284,6 +315,7 @@ void draw_hint_card(const GameFrame& f, const Rect& board, HintState& st) {
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();
+  st.card_h = ImGui::GetWindowHeight();
   ImGui::End();
   ImGui::PopStyleVar(2);
   ImGui::PopStyleColor(2);
@@ -415,7 +447,7 @@ void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
     if (st.advisor) {
       const int dots = static_cast<int>(ImGui::GetTime() * 3.0) % 4;
       ImGui::TextDisabled("Coach: weighing the trade%.*s", dots, "...");
-      test_id("trade_advice");
+      test_id("trade_advice_thinking");
     }
     ImGui::PopTextWrapPos();
     return;

@@ -13,7 +13,7 @@
 //             it changes the chances ("You +2%, Bruno +4%: Bruno is leading").
 //
 // Test ids: "hint" (the tile), "hint_card", "hint_play", "hint_close", "win_bar",
-// "trade_advice".
+// "trade_advice" (the sentence; "trade_advice_thinking" while the coach weighs the trade).
 #pragma once
 #include <cstddef>
 #include <memory>
@@ -35,6 +35,7 @@ struct HintState {
   coach::Advice advice;                     // when ready
   size_t for_history = 0;                   // the decision it is for: actions applied then
   int for_seat = -1;                        // and the seat to act
+  float card_h = 0;                         // the card's height last frame
   bool active() const { return status != Status::Idle; }
   bool ready() const { return status == Status::Ready && !advice.options.empty(); }
   void clear() { *this = HintState{}; }
@@ -49,15 +50,16 @@ void request_hint(const GameFrame& f, HintState& st);
 void update_hint(const GameFrame& f, HintState& st, double slice_ms);
 // The board spot of the recommended move (kind None when it is not a spot on the board).
 BoardPick hint_spot(const HintState& st);
-// The card over the bottom of the board. Submits the move on "Play it".
-void draw_hint_card(const GameFrame& f, const Rect& board, HintState& st);
+// The card over the board: in the sea beside the island when there is room, else over the
+// half of the board away from the recommended spot. Submits the move on "Play it".
+void draw_hint_card(const GameFrame& f, const Rect& board, const BoardView& view, HintState& st);
 
 // An action in words, for the viewer: "Settlement at 8-6-3", "Discard 2 Wood, 1 Ore",
 // "End turn". `view` is the viewer's view (the numbers next to a spot, bank rates).
 std::string describe_action(const Session& s, const GameState& view, int viewer, const Action& a);
-// "Settlement at 8-6-3: 31% · Road at 6-5: 27% · End turn: 25%": the first `n` options.
+// "Settlement at 8-6-3: 31% · Road at 6-5: 27% · End turn: 25%": `n` options from `first`.
 std::string hint_alternatives(const Session& s, const GameState& view, int viewer,
-                              const coach::Advice& advice, int n = 3);
+                              const coach::Advice& advice, int n = 3, int first = 0);
 
 // ---- Live win chances ---------------------------------------------------------------------
 

@@ -200,7 +200,7 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
     Rect card = l.board;
     if (l.phone() && st.side.sheet_open && !l.side.empty() && l.side.pos.y < card.max().y)
       card.size.y = std::max(0.0f, l.side.pos.y - card.pos.y);
-    draw_hint_card(f, card, st.hint);
+    draw_hint_card(f, card, st.board, st.hint);
   }
   st.log.draw_toasts(ImVec2(l.board.center().x, l.board.pos.y + 6 * ui_scale()),
                      l.board.size.x - 16 * ui_scale());
