@@ -1789,10 +1789,10 @@ await test('coach-hint-in-setup-highlights-a-legal-spot', async () => {
   await pressUi(page, screen, 'hint');
   await waitFor(page, () => window.catan.view().hint.status === 'ready', null, { timeout: 60000 });
   await pressUi(page, screen, 'hint_play');
-  const st = await waitFor(page, () => {
+  const st = await waitFor(page, (k) => {
     const s = window.catan.state();
-    return s.session.actions > n && s;
-  }, null, { timeout: 10000 });
+    return s.session.actions > k && s;
+  }, n, { timeout: 10000 });
   assert(st.state.players[0].settlements.includes(v), `Play it did not build at ${v}`);
   assert((await page.evaluate(() => window.catan.view().hint.status)) === '', 'the hint outlived its move');
   await closeClean(context, page);
