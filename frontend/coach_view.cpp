@@ -95,6 +95,14 @@ int percent(double p) {
   return static_cast<int>(std::lround(std::clamp(p, 0.0, 1.0) * 100.0));
 }
 
+// The coach's sentences name the seats as the table does ("Bruno", and the viewer's colour).
+coach::CoachConfig coach_config(const Session& s) {
+  coach::CoachConfig c;
+  for (int p = 0; p < kMaxPlayers && p < s.state().num_players; ++p)
+    c.names[static_cast<size_t>(p)] = short_name(s, p);
+  return c;
+}
+
 }  // namespace
 
 std::string describe_action(const Session& s, const GameState& v, int viewer, const Action& a) {
@@ -186,7 +194,7 @@ void request_hint(const GameFrame& f, HintState& st) {
   }
   st.clear();
   if (!hint_available(f)) return;
-  st.analyst = std::make_shared<coach::Analyst>();
+  st.analyst = std::make_shared<coach::Analyst>(coach_config(f.session));
   st.analyst->start(f.obs, f.session.game().visible_events(f.viewer));
   st.status = HintState::Status::Thinking;
   st.for_history = n;
@@ -296,12 +304,16 @@ void draw_hint_card(const GameFrame& f, const Rect& board, const BoardView& view
     const std::string others = hint_alternatives(f.session, v, f.viewer, st.advice, 2, 1);
     if (!others.empty()) {
       chances += ". Instead: " + others;
-      // The estimates are means over a few dozen playouts: a point or two is noise.
-      bool close_call = false;
+      // The chances are means over a few dozen playouts: a point or two is noise. The move
+      // itself is Expert's, from a deeper search, and may rate under another's quick estimate.
+      int best_other = 0;
       for (size_t i = 1; i < std::min<size_t>(3, st.advice.options.size()); ++i)
-        close_call |=
-            percent(st.advice.options[i].win[static_cast<size_t>(f.viewer)]) >= percent(mine) - 1;
-      if (close_call) chances += " (close: either is fine)";
+        best_other =
+            std::max(best_other, percent(st.advice.options[i].win[static_cast<size_t>(f.viewer)]));
+      if (best_other > percent(mine) + 2)
+        chances += ". The quick estimates favour another move; a deeper search picks this one.";
+      else if (best_other >= percent(mine) - 2)
+        chances += " (close: either is fine)";
     }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.text_dim));
     ImGui::TextUnformatted(chances.c_str());
@@ -433,7 +445,7 @@ void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
     const Observation obs = s.observation();
     const int against = partner >= 0 ? partner : trade_advice_partner(obs);
     if (against < 0) return;
-    st.advisor = std::make_shared<coach::TradeAdvisor>();
+    st.advisor = std::make_shared<coach::TradeAdvisor>(coach_config(s));
     st.advisor->start(obs, s.game().visible_events(seat), against, give, get);
   }
   if (st.advisor && (st.advisor->done() || st.advisor->step(kTradeSliceMs))) {
