@@ -385,7 +385,15 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   const float gap = 14;
   const float half = (avail_w - gap) * 0.5f;
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float buttons_h = ImGui::GetFrameHeight() + 2 * style.ItemSpacing.y + 8;
+  // Wide enough for the longest label at any UI scale.
+  const ImVec2 bs(std::max(px(170), ImGui::CalcTextSize("Rematch (same seed)").x +
+                                        2 * style.FramePadding.x + px(8)),
+                  0);
+  // The five buttons in one row, or (a narrow window: a phone) two a row, thumb-sized.
+  const bool one_row = avail_w >= 3 * bs.x + 2 * px(130) + 4 * style.ItemSpacing.x + 40;
+  const float grid_h = std::max(ImGui::GetFrameHeight(), px(44));
+  const float buttons_h = one_row ? ImGui::GetFrameHeight() + 2 * style.ItemSpacing.y + 8
+                                  : 3 * (grid_h + style.ItemSpacing.y) + style.ItemSpacing.y + 8;
   const float rows_h = ImGui::GetContentRegionAvail().y - buttons_h - 2 * style.ItemSpacing.y - 4;
   // The tables need a title, a header and one row per player (the production header has icons).
   const float row = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1;
@@ -413,10 +421,29 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
 
   ImGui::Separator();
   ImGui::Spacing();
-  // Wide enough for the longest label at any UI scale.
-  const ImVec2 bs(std::max(px(170), ImGui::CalcTextSize("Rematch (same seed)").x +
-                                        2 * style.FramePadding.x + px(8)),
-                  0);
+  if (!one_row) {
+    const ImVec2 cell((ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) * 0.5f, grid_h);
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.accent, 0.7f)));
+    if (button("end_review", "Review", cell)) choice = EndChoice::Review;
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    if (button("end_view_board", "View board", cell)) {
+      st.hidden = true;
+      choice = EndChoice::Close;
+    }
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.good, 0.85f)));
+    // Short labels: half a phone's width.
+    if (button("end_rematch", "Rematch", cell)) choice = EndChoice::Rematch;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Same board, same dice");
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    if (button("end_rematch_new", "New island", cell)) choice = EndChoice::NewSeed;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A rematch on a new island (a new seed)");
+    if (button("end_new_game", "New game...", cell)) choice = EndChoice::NewGame;
+    ImGui::End();
+    ImGui::PopStyleVar(2);
+    return choice;
+  }
   ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.good, 0.85f)));
   if (ImGui::Button("Rematch (same seed)", bs)) choice = EndChoice::Rematch;
   ImGui::PopStyleColor();
@@ -428,10 +455,8 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   if (ImGui::Button("Rematch (new seed)", bs)) choice = EndChoice::NewSeed;
   ImGui::SameLine();
   if (ImGui::Button("New game...", bs)) choice = EndChoice::NewGame;
-  // Review and View board at the right, or on a line of their own when the row is full.
-  const float right_w = px(130) * 2 + style.ItemSpacing.x;
-  if (ImGui::GetWindowContentRegionMax().x - right_w > ImGui::GetCursorPosX() + bs.x * 3 + 40)
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - right_w);
+  // Review and View board at the right.
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - px(130) * 2 - style.ItemSpacing.x);
   ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.accent, 0.7f)));
   if (button("end_review", "Review", ImVec2(px(130), 0))) choice = EndChoice::Review;
   ImGui::PopStyleColor();
