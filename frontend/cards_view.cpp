@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "frontend/theme.h"
@@ -48,26 +49,76 @@ std::string unknown_text(const coach::SeatCards& c) {
 }
 
 std::string dev_text(const coach::SeatCards& c) {
-  int played = 0;
-  for (int d = 0; d < kNumDevCardTypes; ++d) played += c.dev_played[d];
-  if (c.dev_bought == 0 && c.dev_in_hand == 0 && played == 0) return "none";
-  std::string out = std::to_string(c.dev_in_hand) + " in hand, " + std::to_string(c.dev_bought) +
-                    " bought; played ";
-  if (played == 0) return out + "none";
-  bool first = true;
+  if (c.dev_bought == 0 && c.dev_in_hand == 0) return "none";
+  return std::to_string(c.dev_in_hand) + " in hand, " + std::to_string(c.dev_bought) + " bought";
+}
+
+std::string played_text(const coach::SeatCards& c) {
+  std::string out;
   for (int d = 0; d < kNumDevCardTypes; ++d) {
     if (!c.dev_played[d]) continue;
-    if (!first) out += ", ";
-    first = false;
+    if (!out.empty()) out += ", ";
     out += std::string(kDevPlural[d]) + " " + std::to_string(c.dev_played[d]);
   }
   return out;
 }
 
+namespace {
+
+// The next item (`w` wide) on the current line when it fits before `right`, else on the next;
+// an item `item_h` high centred on a line of icons `line_h` high.
+void same_line_if_fits(float w, float right, float line_h, float item_h) {
+  ImGui::SameLine(0, px(10));
+  if (ImGui::GetCursorScreenPos().x + w > right)
+    ImGui::NewLine();
+  else
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (line_h - item_h) * 0.5f);
+}
+
+// "+2 unknown:" and a small icon for every resource they can be; the words and the most of
+// each in the tooltip.
+void unknown_cards(const coach::SeatCards& c, float small) {
+  char label[32];
+  std::snprintf(label, sizeof label, "+%d unknown:", c.unknown);
+  ImGui::BeginGroup();
+  const float text_h = ImGui::GetTextLineHeight();
+  const float y0 = ImGui::GetCursorPosY();
+  ImGui::SetCursorPosY(y0 + std::max(0.0f, (small - text_h) * 0.5f));
+  ImGui::TextUnformatted(label);
+  for (int r = 0; r < kNumResources; ++r) {
+    if (!c.may_be(r)) continue;
+    ImGui::SameLine(0, px(3));
+    ImGui::SetCursorPosY(y0 + std::max(0.0f, (text_h - small) * 0.5f));
+    draw_resource_icon(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), small,
+                       static_cast<Resource>(r));
+    ImGui::Dummy(ImVec2(small, small));
+  }
+  ImGui::EndGroup();
+  if (ImGui::IsItemHovered()) {
+    std::string most = unknown_text(c) + "\nAt most:";
+    for (int r = 0; r < kNumResources; ++r)
+      if (c.may_be(r))
+        most += " " + std::to_string(c.max[r]) + " " + resource_label(static_cast<Resource>(r));
+    ImGui::SetTooltip("%s", most.c_str());
+  }
+}
+
+float unknown_cards_width(const coach::SeatCards& c, float small) {
+  char label[32];
+  std::snprintf(label, sizeof label, "+%d unknown:", c.unknown);
+  float w = ImGui::CalcTextSize(label).x;
+  for (int r = 0; r < kNumResources; ++r)
+    if (c.may_be(r)) w += px(3) + small;
+  return w;
+}
+
+}  // namespace
+
 void draw_cards_panel(const Session& session) {
   ImGui::BeginChild("cards_scroll", ImVec2(0, 0), false);
   const CardsPanel p = cards_panel(session);
-  const float icon = px(22);
+  const float icon = px(22), small = px(16);
+  const ImVec4 dim = ImGui::ColorConvertU32ToFloat4(theme().text_dim);
   for (int seat : p.seats) {
     const coach::SeatCards& c = p.tracker.seats[seat];
     char id[24];
@@ -78,33 +129,25 @@ void draw_cards_panel(const Session& session) {
                   c.total == 1 ? "" : "s");
     ImGui::BeginGroup();
     panel_begin(id, title, player_color(seat));
-    // The known cards as icons, then the unknown ones beside them when the line has room.
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x - px(8);
-    bundle_inline(c.known, icon, c.total == 0 ? "no cards" : "none known for certain");
-    const std::string unknown = unknown_text(c);
-    if (!unknown.empty()) {
-      const float tw = ImGui::CalcTextSize(unknown.c_str()).x;
-      ImGui::SameLine(0, px(8));
-      if (ImGui::GetCursorScreenPos().x + tw > right) {
-        ImGui::NewLine();
-      } else if (total(c.known) > 0) {
-        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (icon - ImGui::GetTextLineHeight()) * 0.5f);
-      }
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextUnformatted(unknown.c_str());
-      ImGui::PopTextWrapPos();
-      if (ImGui::IsItemHovered()) {
-        std::string most = "At most:";
-        for (int r = 0; r < kNumResources; ++r)
-          if (c.may_be(r))
-            most += " " + std::to_string(c.max[r]) + " " + resource_label(static_cast<Resource>(r));
-        ImGui::SetTooltip("%s", most.c_str());
-      }
+    // The known cards as icons, then the unknown ones beside them when the line has room.
+    const bool known = total(c.known) > 0;
+    if (known || c.unknown == 0) bundle_inline(c.known, icon, "no cards");
+    if (c.unknown > 0) {
+      if (known) same_line_if_fits(unknown_cards_width(c, small), right, icon, small);
+      unknown_cards(c, small);
     }
-    const std::string dev = "Development: " + dev_text(c);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().text_dim), "%s", dev.c_str());
-    ImGui::PopTextWrapPos();
+    // Development cards: in hand and bought, then those played face up.
+    const std::string dev = "Dev cards: " + dev_text(c);
+    ImGui::TextColored(dim, "%s", dev.c_str());
+    const std::string played = played_text(c);
+    if (!played.empty()) {
+      const std::string line = "played " + played;
+      same_line_if_fits(ImGui::CalcTextSize(line.c_str()).x, right, 0, 0);
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextColored(dim, "%s", line.c_str());
+      ImGui::PopTextWrapPos();
+    }
     panel_end();
     ImGui::EndGroup();
     test_id(id);

@@ -1,13 +1,15 @@
 // The Cards panel: what each opponent can hold, as the viewer can deduce it from public
 // information (the card tracker, engine/coach/card_tracker.h, the same counting the Hard and
 // Expert AIs play with). For each opponent: the resource cards known for certain as icons with
-// their counts, "+2 unknown (could be Wood or Ore)", and the development cards: in hand,
+// their counts, "+2 unknown:" with an icon for each resource they can be (the tooltip: "+2
+// unknown (could be Wood or Ore)" and the most of each), and the development cards: in hand,
 // bought, played by type. A tab beside Log and Trade (desktop) or of the phone's sheet.
 //
 //   draw_cards_panel(session);                  // into the current window (it scrolls)
 //   CardsPanel p = cards_panel(session);        // the numbers, without ImGui (unit-tested)
 //   unknown_text(seat_cards)                    // "+2 unknown (could be Wood or Ore)"
-//   dev_text(seat_cards)                        // "2 in hand, 3 bought; played Knights 1"
+//   dev_text(seat_cards)                        // "2 in hand, 3 bought"
+//   played_text(seat_cards)                     // "Knights 2, Monopoly 1"
 #pragma once
 #include <string>
 #include <vector>
@@ -27,8 +29,10 @@ CardsPanel cards_panel(const Session& session);
 // "" when every card is known; else "+N unknown (could be Wood, Brick or Ore)" ("any
 // resource" when it could be any of the five).
 std::string unknown_text(const coach::SeatCards& c);
-// "none", or "2 in hand, 3 bought; played Knights 1, Monopoly 1".
+// Development cards: "none", or "2 in hand, 3 bought".
 std::string dev_text(const coach::SeatCards& c);
+// The development cards played face up: "" or "Knights 2, Monopoly 1".
+std::string played_text(const coach::SeatCards& c);
 
 void draw_cards_panel(const Session& session);
 

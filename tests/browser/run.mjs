@@ -1829,6 +1829,58 @@ await test('coach-trade-advisor-on-an-incoming-offer', async () => {
   await closeClean(context, page);
 });
 
+// The Cards tab (frontend/cards_view.h): what each opponent can hold, from public information.
+// At 390x844 it is the sheet's fourth tab (44 px, beside Players / Log / Trade), on a desktop a
+// tab beside Log and Trade; every opponent's section shows, inside the panel, nothing overlaps.
+await test('cards-tab-on-phone-and-desktop', async () => {
+  for (const screen of kScreens.filter((s) => s.name === 'phone-portrait' || s.name === 'desktop')) {
+    const context = await browser.newContext({
+      viewport: { width: screen.w, height: screen.h }, deviceScaleFactor: screen.dpr,
+      hasTouch: screen.touch, isMobile: screen.touch, serviceWorkers: 'block',
+    });
+    const page = instrument(await context.newPage());
+    await page.goto(base + 'index.html?seats=human,ai:easy,ai:easy,ai:easy&speed=20&seed=11&playseed=11');
+    await waitReady(page);
+    // Some rounds in: production, trades, steals and development cards to count.
+    await playHumanUntil(page, (legal, st) => st.state.turn >= 30 && legal.includes('end_turn'));
+    await frames(page, 4);
+    await pressUi(page, screen, 'tab_cards');
+    await frames(page, 6);
+    const ws = await widgets(page);
+    const sections = ['cards_seat_1', 'cards_seat_2', 'cards_seat_3'];
+    const phone = screen.w < 600;
+    if (phone) {
+      const open = await page.evaluate(() => window.catan.view().sheet);
+      assert(open === 'cards', `a tap on tab_cards did not open its sheet: ${open}`);
+    }
+    assert(!ws.cards_seat_0, 'the viewer\'s own hand shows as a guess');
+    const problems = layoutProblems(ws, screen, [sections[0], 'tab_cards', ...(phone ? ['tab_players', 'tab_log', 'tab_trade'] : [])]);
+    await shot(page, `cards-${screen.name}-${screen.w}x${screen.h}.png`);
+    // The panel scrolls (a wheel here, a drag on a phone) to every other opponent.
+    const first = ws[sections[0]];
+    assert(first, 'cards_seat_1 not on screen');
+    const box = await page.locator('#canvas').boundingBox();
+    for (const id of sections.slice(1)) {
+      let w = await widgets(page);
+      for (let k = 0; k < 10 && !(w[id] && w[id].whole); ++k) {
+        await page.mouse.move(box.x + (first.x0 + first.x1) / 2, box.y + (first.y0 + first.y1) / 2);
+        await page.mouse.wheel(0, 120);
+        await frames(page, 6);
+        w = await widgets(page);
+      }
+      for (const p of layoutProblems(w, screen, [id])) problems.push(`scrolled to ${id}: ${p}`);
+    }
+    assert(problems.length === 0, problems.slice(0, 12).join(' | '));
+    if (phone) {
+      await pressUi(page, screen, 'tab_cards');
+      const closed = await page.evaluate(() => window.catan.view().sheet);
+      assert(closed === '', 'a second tap on the Cards tab did not close the sheet: ' + closed);
+    }
+    measure(`cards tab ${screen.w}x${screen.h}: ${sections.length} opponents in view`);
+    await closeClean(context, page);
+  }
+});
+
 await browser.close();
 server.close();
 server2.close();

@@ -37,11 +37,13 @@ TEST(CardsView, DevelopmentCardsInHandBoughtAndPlayed) {
   EXPECT_EQ(ui::dev_text(c), "none");
   c.dev_bought = 3;
   c.dev_in_hand = 3;
-  EXPECT_EQ(ui::dev_text(c), "3 in hand, 3 bought; played none");
+  EXPECT_EQ(ui::dev_text(c), "3 in hand, 3 bought");
+  EXPECT_EQ(ui::played_text(c), "");
   c.dev_in_hand = 1;
   c.dev_played[static_cast<int>(DevCard::Knight)] = 1;
   c.dev_played[static_cast<int>(DevCard::Monopoly)] = 1;
-  EXPECT_EQ(ui::dev_text(c), "1 in hand, 3 bought; played Knights 1, Monopoly 1");
+  EXPECT_EQ(ui::dev_text(c), "1 in hand, 3 bought");
+  EXPECT_EQ(ui::played_text(c), "Knights 1, Monopoly 1");
 }
 
 class CardsPanelUi : public HeadlessImGui {
