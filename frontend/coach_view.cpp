@@ -9,6 +9,7 @@
 
 #include "engine/board.h"
 #include "engine/coach/win_model.h"
+#include "engine/english.h"
 #include "engine/rules.h"
 #include "frontend/audio.h"
 #include "frontend/theme.h"
@@ -247,7 +248,7 @@ void draw_hint_card(const GameFrame& f, const Rect& board, const BoardView& view
   const float sea = island_left - 0.8f * u - board.pos.x - 2 * m;
   // Beside the island when the sea there is nearly wide enough (a hex edge may hide under
   // it), else across the board, clear of the zoom buttons in its right corner.
-  const float w = sea >= 160 * sc ? std::clamp(sea, 250 * sc, 380 * sc)
+  const float w = sea >= 160 * sc ? std::clamp(sea, 230 * sc, 380 * sc)
                                   : std::min(440 * sc, board.size.x - 2 * m - 52 * sc);
   // At the bottom, unless the recommended spot would be under the card: then at the top.
   const BoardPick spot = hint_spot(st);
@@ -389,7 +390,9 @@ void draw_win_bar(const GameFrame& f, const Rect& r, WinBarState& st) {
     if (fill > 0.5f)
       dl->AddRectFilled(ImVec2(x, by), ImVec2(x + fill, by + bar_h), col, bar_h * 0.5f);
   }
-  ImGui::Dummy(r.size);
+  // The bar as one item (inset a point: the window's clip rectangle is pixel-rounded).
+  ImGui::SetCursorPos(ImVec2(1, 1));
+  ImGui::Dummy(ImVec2(r.size.x - 2, r.size.y - 2));
   test_id("win_bar");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -433,6 +436,8 @@ void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
   if (!s.active() || total(give) == 0 || total(get) == 0) return;
   const int seat = s.viewer();
   if (seat < 0) return;
+  // A trade the viewer cannot make (cards they do not hold) has nothing to weigh.
+  if (!covers(s.state().players[seat].resources, give)) return;
   const size_t n = s.game().history().size();
   if (st.for_history != n || st.for_seat != seat || st.partner != partner || st.give != give ||
       st.get != get) {
@@ -470,11 +475,14 @@ void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
     ImGui::PopTextWrapPos();
     return;
   }
-  if (partner < 0) line = "If " + short_name(s, im.partner) + " takes it: " + line;
   const int mine = percent(im.with[static_cast<size_t>(im.me)]) -
                    percent(im.without[static_cast<size_t>(im.me)]);
   const int theirs = percent(im.with[static_cast<size_t>(im.partner)]) -
                      percent(im.without[static_cast<size_t>(im.partner)]);
+  if (mine == 0 && theirs == 0)
+    line =
+        "this trade hardly changes your chances or " + possessive(short_name(s, im.partner)) + ".";
+  if (partner < 0) line = "if " + short_name(s, im.partner) + " takes it, " + line;
   const ImU32 col = mine < 0 ? th.bad : (mine >= theirs ? th.good : th.warning);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
   ImGui::TextUnformatted(("Coach: " + line).c_str());

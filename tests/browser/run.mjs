@@ -1743,14 +1743,17 @@ function boxDiff(a, b, c, r) {
     }
   return d / ((2 * r + 1) * (2 * r + 1));
 }
-const kHintIds = ['hint', 'hint_card', 'hint_move', 'hint_play', 'hint_close'];
+const kHintIds = ['hint', 'hint_card', 'hint_move', 'hint_play', 'hint_close', 'win_bar'];
 await test('coach-hint-in-setup-highlights-a-legal-spot', async () => {
   const screen = { w: 1280, h: 720, touch: false };
   const { context, page } = await newPage();
+  // The live win chances switched on, as Settings saves them (frontend/theme.h settings_to_json).
+  await context.addInitScript(() => localStorage.setItem('catan.app.settings', '{"win_chances":true}'));
   await page.goto(base + 'index.html?seats=human,ai:easy,ai:easy&seed=5&playseed=5&speed=20');
   await waitReady(page);
   await playHumanUntil(page, (legal, st) => st.state.phase === 'setup_settlement' && legal);
   await frames(page, 3);
+  assert((await widgets(page)).win_bar, 'the saved setting did not show the win-chance bar');
   const t0 = Date.now();
   await pressUi(page, screen, 'hint');
   const hint = await waitFor(page, () => {
@@ -1804,12 +1807,17 @@ await test('coach-trade-advisor-on-an-incoming-offer', async () => {
   await page.goto(base + 'index.html?seats=human,human,ai:easy&seed=7&playseed=7&speed=20');
   await waitReady(page);
   const kRes = ['wood', 'brick', 'sheep', 'wheat', 'ore'];
+  // The first player's hand as last seen on their own turn: the offer asks for a card of it.
+  let hand0 = {};
   const offer = await playHumanUntil(page, (legal, st) => {
+    if (st.session.viewer === 0) hand0 = st.state.players[0].resources || {};
     if (st.state.phase !== 'main' || st.state.current_player !== 1 || st.session.viewer !== 1) return null;
     const hand = st.state.players[1].resources || {};
-    const give = kRes.find((r) => hand[r] > 0);
-    const get = kRes.find((r) => r !== give && !(hand[r] > 0));
-    return give && get ? `offer_trade:0:${give}:${get}` : null;
+    const get = kRes.find((r) => hand0[r] > 0 && !(hand[r] > 0));
+    // A generous offer (up to three cards for one), so the chances move.
+    const give = [];
+    for (const r of kRes) for (let k = 0; k < (hand[r] || 0) && give.length < 3; ++k) if (r !== get) give.push(r);
+    return give.length >= 2 && get ? `offer_trade:0:${give.join(',')}:${get}` : null;
   });
   const r = await page.evaluate((a) => window.catan.act(a), offer);
   assert(r.ok, `${offer}: ${r.error}`);
@@ -1825,6 +1833,10 @@ await test('coach-trade-advisor-on-an-incoming-offer', async () => {
   await shot(page, 'trade-advisor-1280x720.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await frames(page, 8);
+  if ((await page.evaluate(() => window.catan.view().sheet)) !== 'trade') await pressUi(page, screen, 'tab_trade');
+  await frames(page, 8);
+  const phone = await widgets(page);
+  assert(phone.trade_advice && phone.trade_advice.whole, 'the advisor line is not in view at 390x844');
   await shot(page, 'trade-advisor-390x844.png');
   await closeClean(context, page);
 });
