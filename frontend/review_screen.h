@@ -111,7 +111,7 @@ class ReviewScreenState {
   void board_draw(const Observation& obs, ImVec2 size);  // the board, read-only
 
   // Settings the tests and the shell may change.
-  double slice_ms = 12.0;        // review work per frame
+  double slice_ms = 8.0;         // review work per frame (like the hint: frames stay smooth)
   double play_interval_s = 0.6;  // one action per this long while playing
   bool show_all_moves = false;   // the decision list shows "best" moves too
   enum class Tab : uint8_t { Moments, Moves, Hands } tab = Tab::Moments;

@@ -1658,22 +1658,21 @@ await test('review-from-end-screen-and-play-from-here', async () => {
   await pressUi(page, screen, 'end_review');
   let rv = await waitFor(page, () => window.catan.view().review, null, { timeout: 20000 });
   assert(rv.actions === n && rv.position === n, 'the review opens at the end: ' + JSON.stringify(rv));
-  // Frame intervals while the analysis runs.
-  await page.evaluate(() => {
-    window.__rf = [];
-    let last = performance.now();
-    const f = (t) => { window.__rf.push(t - last); last = t; if (!(window.catan.view().review || {}).done) requestAnimationFrame(f); };
-    requestAnimationFrame(f);
-  });
+  // The app's work per frame while the analysis runs (it runs in slices: the page keeps
+  // drawing). As in expert-ai-keeps-frames-smooth: the 95th percentile must stay under 50 ms
+  // and no frame may block for a quarter of a second (lone outliers on a loaded 2-core
+  // machine are preemption, reported in the measure line).
+  await page.evaluate(() => window.catan.perf.reset());
   const t0 = Date.now();
   rv = await waitFor(page, () => { const r = window.catan.view().review; return r && r.done && r; }, null,
     { timeout: 300000, polling: 250 });
-  const rf = await page.evaluate(() => window.__rf.slice(1));
-  const worst = Math.max(...rf);
-  measure(`review of ${n} actions: ${((Date.now() - t0) / 1000).toFixed(1)} s in ${rf.length} frames, ` +
-    `longest frame interval ${worst.toFixed(0)} ms (swiftshader), ${rv.turningPoints} turning points, ${rv.decisions} decisions`);
+  const ps = await page.evaluate(() => window.catan.perf.stats());
+  measure(`review of ${n} actions: ${((Date.now() - t0) / 1000).toFixed(1)} s in ${ps.frames} frames; app work ` +
+    `per frame p50 ${ps.workP50.toFixed(1)} / p95 ${ps.workP95.toFixed(1)} / max ${ps.workMax.toFixed(1)} ms, ` +
+    `${ps.workOver50} over 50 ms; ${rv.turningPoints} turning points, ${rv.decisions} decisions`);
   assert(rv.turningPoints > 0, 'no turning points: ' + JSON.stringify(rv));
-  assert(worst < 250, `a frame took ${worst.toFixed(0)} ms while the review ran`);
+  assert(ps.workP95 < 50, `app work per frame p95 ${ps.workP95.toFixed(1)} ms while the review ran`);
+  assert(ps.workMax < 250, `an app frame took ${ps.workMax.toFixed(1)} ms while the review ran`);
   await frames(page, 5);
   await shot(page, 'review-1280x720.png');
   const problems = layoutProblems(await widgets(page), screen, kReviewControls);
