@@ -1754,12 +1754,18 @@ await test('coach-hint-in-setup-highlights-a-legal-spot', async () => {
   await frames(page, 3);
   assert((await widgets(page)).win_bar, 'the saved setting did not show the win-chance bar');
   const t0 = Date.now();
+  await page.evaluate(() => window.catan.perf.reset());
   await pressUi(page, screen, 'hint');
   const hint = await waitFor(page, () => {
     const h = window.catan.view().hint;
     return h && h.status === 'ready' && h;
   }, null, { timeout: 60000 });
-  measure(`hint in the setup: ready ${Date.now() - t0} ms after the press (swiftshader)`);
+  // The coach thinks in slices: the app's work per frame stays small while it does.
+  const ps = await page.evaluate(() => window.catan.perf.stats());
+  measure(`hint in the setup: ready ${Date.now() - t0} ms after the press (swiftshader); app work per frame ` +
+    `p50 ${ps.workP50.toFixed(1)} / p95 ${ps.workP95.toFixed(1)} / max ${ps.workMax.toFixed(1)} ms, ${ps.workOver50} over 50 ms`);
+  assert(ps.workP95 < 50, `app work per frame p95 ${ps.workP95.toFixed(1)} ms while the coach thought`);
+  assert(ps.workMax < 250, `an app frame took ${ps.workMax.toFixed(1)} ms while the coach thought`);
   const legal = await page.evaluate(() => window.catan.legal());
   assert(legal.includes(hint.action), `the hint ${hint.action} is not legal: ${legal.join(' ')}`);
   assert(/^build_settlement:\d+$/.test(hint.action), 'a setup hint that is no settlement: ' + hint.action);
