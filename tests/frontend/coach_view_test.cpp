@@ -154,6 +154,24 @@ TEST_F(CoachUi, HintInEveryPhaseIsLegal) {
               app.session().state().phase == Phase::GameOver);
 }
 
+// Under terra incognita the setup is played on a hidden island: the hint sees only what the
+// player sees and still names a legal spot (the words have no numbers to give).
+TEST_F(CoachUi, HintOnAHiddenIsland) {
+  App app;
+  match::MatchConfig mc = you_and_ais(13);
+  mc.options.visibility = Visibility::TerraIncognita;
+  app.start_match(mc);
+  ASSERT_TRUE(play_until(app, [](const GameState& st) {
+    return st.phase == Phase::SetupSettlement && st.to_move() == 0;
+  }));
+  click(app, "hint");
+  ASSERT_TRUE(wait_for_hint(app));
+  expect_legal_hint(app);
+  frames(app, 2);
+  ImVec2 c;
+  EXPECT_TRUE(ui::find_test_id("hint_move", &c));
+}
+
 TEST_F(CoachUi, HintOfARollIsForgottenWhenTheTurnMovesOn) {
   App app;
   app.start_match(you_and_ais(7));
