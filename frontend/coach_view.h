@@ -36,6 +36,7 @@ struct HintState {
   size_t for_history = 0;                   // the decision it is for: actions applied then
   int for_seat = -1;                        // and the seat to act
   float card_h = 0;                         // the card's height last frame
+  bool tool_chosen = false;                 // the build tool of a recommended build was picked
   bool active() const { return status != Status::Idle; }
   bool ready() const { return status == Status::Ready && !advice.options.empty(); }
   void clear() { *this = HintState{}; }

@@ -155,6 +155,17 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
   }
   // The coach thinks a few milliseconds per frame, like the bots (Session::update).
   update_hint(f, st.hint, 8.0);
+  if (st.hint.ready() && !st.hint.tool_chosen) {
+    // A recommended build picks its tool, once: the spot glows among the legal ones and a
+    // click on it builds, as with the button.
+    st.hint.tool_chosen = true;
+    if (f.state().phase == Phase::Main) {
+      const ActionType t = st.hint.advice.options.front().action.type;
+      if (t == ActionType::BuildRoad) st.tool = Tool::Road;
+      if (t == ActionType::BuildSettlement) st.tool = Tool::Settlement;
+      if (t == ActionType::BuildCity) st.tool = Tool::City;
+    }
+  }
   st.board.set_hint(hint_spot(st.hint));
 
   // First: behind everything else. Phones have the dice on the board.

@@ -172,6 +172,36 @@ TEST_F(CoachUi, HintOnAHiddenIsland) {
   EXPECT_TRUE(ui::find_test_id("hint_move", &c));
 }
 
+// A recommended build picks its tool: a click on the glowing spot builds it.
+TEST_F(CoachUi, ClickOnTheHintedSpotBuildsIt) {
+  App app;
+  app.start_match(you_and_ais(5));
+  std::optional<Action> built;
+  size_t asked_at = static_cast<size_t>(-1);
+  play_until(app, [&](const GameState& st) {
+    const size_t n = app.session().game().history().size();
+    if (st.phase != Phase::Main || st.current != 0 || n == asked_at) return false;
+    asked_at = n;
+    ImGui::GetIO().AddInputCharacter('h');
+    frame(app);
+    if (!wait_for_hint(app)) return false;
+    const Action a = *Action::parse(app.hint_action());
+    if (a.type != ActionType::BuildRoad && a.type != ActionType::BuildSettlement &&
+        a.type != ActionType::BuildCity)
+      return false;
+    frames(app, 3);
+    click_at(app, a.type == ActionType::BuildRoad ? app.board_edge_pos(a.arg)
+                                                  : app.board_vertex_pos(a.arg));
+    frames(app, 2);
+    built = a;
+    return true;
+  });
+  ASSERT_TRUE(built.has_value()) << "no build was recommended in the whole game";
+  const auto& h = app.session().game().history();
+  ASSERT_FALSE(h.empty());
+  EXPECT_EQ(h.back(), *built) << h.back().to_string();
+}
+
 TEST_F(CoachUi, HintOfARollIsForgottenWhenTheTurnMovesOn) {
   App app;
   app.start_match(you_and_ais(7));
