@@ -588,9 +588,14 @@ void mark_spot(ImDrawList* dl, const BoardView& board, const BoardPick& spot, Im
   dl->AddCircle(p, r + 2 * pulse, col, 0, px(3));
   const ImVec2 ts = ImGui::CalcTextSize(caption);
   ImVec2 a(p.x - ts.x * 0.5f - px(4), p.y - r - ts.y - px(6));
-  // Under the ring when above it would leave the board's window.
+  // Beside the ring when above it would leave the board's window (on its left, or its right
+  // near the left edge).
   const ImVec2 clip = ImGui::GetWindowPos();
-  if (a.y < clip.y + px(2)) a.y = p.y + r + px(6);
+  if (a.y < clip.y + px(2)) {
+    a.y = p.y - ts.y * 0.5f - px(1);
+    a.x = p.x - r - px(6) - ts.x - px(8);
+    if (a.x < clip.x + px(2)) a.x = p.x + r + px(6);
+  }
   dl->AddRectFilled(a, ImVec2(a.x + ts.x + px(8), a.y + ts.y + px(2)), with_alpha(col, 0.9f),
                     px(4));
   dl->AddText(ImVec2(a.x + px(4), a.y + px(1)), IM_COL32(20, 20, 20, 255), caption);
@@ -610,7 +615,10 @@ void board_panel(Ctx& c) {
     obs.hand_size[static_cast<size_t>(p)] = static_cast<uint8_t>(obs.view.hand_size(p));
     obs.dev_hand_size[static_cast<size_t>(p)] = static_cast<uint8_t>(obs.view.dev_hand_size(p));
   }
-  st.board_draw(obs, r.size);
+  // Wide layouts keep a strip under the board for the verdict of the decision shown.
+  const float verdict_h =
+      c.l.narrow ? 0.0f : 3 * ImGui::GetTextLineHeightWithSpacing() + 2 * px(8) + px(6);
+  st.board_draw(obs, ImVec2(r.size.x, r.size.y - verdict_h));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const Theme& t = theme();
   const float pulse = 0.5f + 0.5f * static_cast<float>(std::sin(ImGui::GetTime() * 4.0));
@@ -626,33 +634,47 @@ void board_panel(Ctx& c) {
     if (best.kind != BoardPick::None)
       mark_spot(dl, st.board(), best, t.good, same ? "Played: best" : "Better", pulse);
   }
-  // The verdict in words, at the bottom of the board (on a phone, under the scrubber: the
-  // board is small there).
-  if (d >= 0 && !c.l.narrow) {
-    const coach::Annotation& a = st.review().decisions[static_cast<size_t>(d)];
-    const bool same = a.played == a.best;
-    const GameState& before = st.state();
-    std::string who = without_role(st.config().seats[static_cast<size_t>(a.seat)].name);
-    if (who.empty()) who = player_color_name(a.seat);
-    std::string body = who + " chose to " + move_words(before, a.played, c.names) + ".";
-    if (!same) body += " Better: " + move_words(before, a.best, c.names) + ".";
-    if (!a.why_best.empty()) body += " " + a.why_best;
-    const ImVec2 bs = ImGui::CalcTextSize(body.c_str(), nullptr, false, wrap);
+  // The verdict in words, in a strip of its own under the board (on a phone, under the
+  // scrubber: the board is small there), so it never hides the spots it talks about.
+  if (!c.l.narrow) {
     const float lh = ImGui::GetTextLineHeightWithSpacing();
-    const float h = bs.y + lh + 2 * pad;
-    const ImVec2 p0(r.pos.x + pad, r.max().y - h - pad), p1(r.max().x - pad, r.max().y - pad);
-    dl->AddRectFilled(p0, p1, with_alpha(t.panel_bg, 0.9f), t.rounding);
-    dl->AddRect(p0, p1, grade_color(a.grade), t.rounding, 0, px(2));
-    grade_tag(dl, ImVec2(p0.x + pad, p0.y + pad), a.grade);
-    if (a.loss >= 0.005) {
-      char buf[48];
-      std::snprintf(buf, sizeof buf, "-%.0f%% win chance", a.loss * 100);
-      dl->AddText(ImVec2(p0.x + pad + ImGui::CalcTextSize(grade_title(a.grade)).x + px(20),
-                         p0.y + pad + px(2)),
-                  t.text, buf);
+    const ImVec2 p0(r.pos.x + pad, r.max().y - verdict_h), p1(r.max().x - pad, r.max().y - px(2));
+    const float body_y = p0.y + pad + lh + px(2);
+    if (d >= 0) {
+      const coach::Annotation& a = st.review().decisions[static_cast<size_t>(d)];
+      const bool same = a.played == a.best;
+      const GameState& before = st.state();
+      std::string who = without_role(st.config().seats[static_cast<size_t>(a.seat)].name);
+      if (who.empty()) who = player_color_name(a.seat);
+      std::string body = who + " chose to " + move_words(before, a.played, c.names) + ".";
+      if (!same) body += " Better: " + move_words(before, a.best, c.names) + ".";
+      // The coach's reason when it fits the strip's two lines.
+      const std::string with_why = a.why_best.empty() ? body : body + " " + a.why_best;
+      if (ImGui::CalcTextSize(with_why.c_str(), nullptr, false, wrap).y <=
+          2 * ImGui::GetTextLineHeight() + px(4))
+        body = with_why;
+      dl->AddRectFilled(p0, p1, with_alpha(t.panel_bg, 0.92f), t.rounding);
+      dl->AddRect(p0, p1, grade_color(a.grade), t.rounding, 0, px(2));
+      grade_tag(dl, ImVec2(p0.x + pad, p0.y + pad), a.grade);
+      if (a.loss >= 0.005) {
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "-%.0f%% win chance", a.loss * 100);
+        dl->AddText(ImVec2(p0.x + pad + ImGui::CalcTextSize(grade_title(a.grade)).x + px(20),
+                           p0.y + pad + px(2)),
+                    t.text, buf);
+      }
+      dl->PushClipRect(p0, p1, true);
+      dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p0.x + pad, body_y), t.text,
+                  body.c_str(), nullptr, wrap);
+      dl->PopClipRect();
+    } else {
+      dl->AddRectFilled(p0, p1, with_alpha(t.panel_bg, 0.75f), t.rounding);
+      const char* hint =
+          "The graded moves are under \"Moves\" and marked under the graph: pick one to see the "
+          "better move here.";
+      dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p0.x + pad, p0.y + pad),
+                  t.text_dim, hint, nullptr, wrap);
     }
-    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p0.x + pad, p0.y + pad + lh + px(2)),
-                t.text, body.c_str(), nullptr, wrap);
   }
   ImGui::EndChild();
   ImGui::PopStyleVar();
