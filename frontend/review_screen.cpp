@@ -305,7 +305,7 @@ void ReviewScreenState::open(const MatchConfig& config, const Game& game) {
   pos_ = num_actions();
   tab = Tab::Moments;
   show_all_moves = false;
-  scroll_to_ = -1;
+  drawn_pos_ = -1;
   board_.reset_view();
 }
 
@@ -947,7 +947,7 @@ void graph_panel(Ctx& c) {
 
 // One list row: a selectable as tall as `lines` lines (at least 44 points), its content drawn
 // by the caller in the rectangle it returns.
-bool list_row(const char* id, int lines, bool selected, ImVec2* a, ImVec2* b) {
+bool list_row(const char* id, int lines, bool selected, ImVec2* a, ImVec2* b, bool follow) {
   const float lh = ImGui::GetTextLineHeightWithSpacing();
   const float h = std::max(44 * ui_scale(), lines * lh + px(8));
   const bool clicked =
@@ -955,6 +955,9 @@ bool list_row(const char* id, int lines, bool selected, ImVec2* a, ImVec2* b) {
   test_id(id);
   *a = ImGui::GetItemRectMin();
   *b = ImGui::GetItemRectMax();
+  // The row of a position reached by playing, a key or the graph comes into view.
+  const ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
+  if (selected && follow && !clip.Contains(ImRect(*a, *b))) ImGui::SetScrollHereY(0.5f);
   return clicked;
 }
 
@@ -973,7 +976,7 @@ void moments_list(Ctx& c) {
     const std::string id = "review_tp_" + std::to_string(k);
     ImVec2 a, b;
     const int target = std::min(tp.index + 1, st.num_actions());
-    if (list_row(id.c_str(), 2, st.position() == target, &a, &b)) {
+    if (list_row(id.c_str(), 2, st.position() == target, &a, &b, st.position_changed())) {
       st.set_position(target);
       st.set_playing(false);
     }
@@ -1035,7 +1038,8 @@ void moves_list(Ctx& c) {
     const std::string id = "review_decision_" + std::to_string(k);
     ImVec2 a, b;
     const bool same = d.played == d.best;
-    if (list_row(id.c_str(), same ? 2 : 3, st.position() == d.index, &a, &b)) {
+    if (list_row(id.c_str(), same ? 2 : 3, st.position() == d.index, &a, &b,
+                 st.position_changed())) {
       st.set_position(d.index);
       st.set_playing(false);
     }
@@ -1136,6 +1140,8 @@ void ReviewScreenState::board_draw(const Observation& obs, ImVec2 size) {
 ReviewChoice draw_review_screen(ReviewScreenState& st, double now) {
   if (!st.open_) return ReviewChoice::None;
   st.step_review(st.slice_ms);
+  st.follow_ = st.pos_ != st.drawn_pos_;
+  st.drawn_pos_ = st.pos_;
   if (st.playing_) {
     if (st.next_step_at_ < 0) st.next_step_at_ = now + st.play_interval_s;
     if (now >= st.next_step_at_) {

@@ -108,6 +108,8 @@ class ReviewScreenState {
   int decision_here() const;
 
   const BoardView& board() const { return board_; }
+  // The shown position changed since the last frame (a list brings its row into view).
+  bool position_changed() const { return follow_; }
   void board_draw(const Observation& obs, ImVec2 size);  // the board, read-only
 
   // Settings the tests and the shell may change.
@@ -130,7 +132,8 @@ class ReviewScreenState {
   bool playing_ = false;
   double next_step_at_ = -1;
   BoardView board_;
-  int scroll_to_ = -1;  // a list row to bring into view (after a jump)
+  int drawn_pos_ = -1;   // the position last drawn: a list follows a change (play, keys)
+  bool follow_ = false;  // the position changed since the last frame
   friend class ReviewScreenTestAccess;
 };
 

@@ -208,6 +208,15 @@ TEST_F(ReviewUi, OpensFromTheEndScreenStepsJumpsAndPlaysFromHere) {
   const coach::Annotation& d0 = r.decisions[static_cast<size_t>(listed[0])];
   EXPECT_EQ(rv.position(), d0.index);
   EXPECT_EQ(rv.decision_here(), listed[0]);
+  // A position reached otherwise (playing, a key) brings its row into view (looked up once:
+  // a test id looked for and missed is scrolled into view by the fixture itself). All the
+  // moves listed: a list longer than the panel.
+  if (!rv.show_all_moves) click(app, "review_all_moves");
+  const std::vector<int> all = rv.listed_decisions();
+  ASSERT_GT(all.size(), 6u);
+  rv.set_position(r.decisions[static_cast<size_t>(all.back())].index);
+  frames(app, 3);
+  EXPECT_TRUE(on_screen(("review_decision_" + std::to_string(all.size() - 1)).c_str()));
 
   // Play from here: a new match at this position, the same seats.
   const int at = rv.position();
