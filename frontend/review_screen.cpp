@@ -670,7 +670,7 @@ void board_panel(Ctx& c) {
     } else {
       dl->AddRectFilled(p0, p1, with_alpha(t.panel_bg, 0.75f), t.rounding);
       const char* hint =
-          "The graded moves are under \"Moves\" and marked under the graph: pick one to see the "
+          "Pick a graded move (in the moves tab, or a marker under the graph) to see the "
           "better move here.";
       dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p0.x + pad, p0.y + pad),
                   t.text_dim, hint, nullptr, wrap);
