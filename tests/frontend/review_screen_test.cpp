@@ -109,6 +109,7 @@ TEST(ReviewScreen, ReviewsTheHumansSeatsElseTheWinner) {
 // review is made for.
 TEST(ReviewScreen, LayoutsFitPhoneAndDesktop) {
   ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the working directory
   ImGui::GetIO().Fonts->AddFontDefault();
   ImGui::GetIO().Fonts->Build();
   ImGui::GetIO().DisplaySize = ImVec2(1280, 720);
