@@ -6,6 +6,7 @@
 #include <array>
 
 #include "engine/ai/ai_internal.h"
+#include "engine/coach/win_model.h"
 #include "engine/state.h"
 
 namespace catan::tools {
@@ -68,35 +69,20 @@ inline ValueFeatures value_features(const GameState& s, int seat) {
   f[kFToGo1] = target - vp <= 1;
   f[kFToGo2] = target - vp == 2;
 
-  static const ai::Params neutral{};
-  const auto w = ai::resource_weights(s, neutral);
-  const auto prod = ai::production(s, seat);
-  double pv = 0;
-  int kinds = 0;
-  for (int r = 0; r < kNumResources; ++r) {
-    pv += w[r] * prod[r];
-    f[kFWood + r] = prod[r];
-    kinds += prod[r] > 0;
-    if (ps.trade_rate[r] == 2) f[kFPort2] += prod[r];
-    if (ps.trade_rate[r] == 3) f[kFPort3] = 1;
-  }
-  f[kFProd] = pv;
-  f[kFProdEarly] = pv * remaining;
-  f[kFKinds] = kinds;
-
-  const ai::Expansion ex = ai::expansion_room(s, seat, w);
-  f[kFConn] = ex.best_conn;
-  f[kFNear] = ex.best_near;
-  f[kFNConn] = std::min(ex.n_conn, 3);
+  const coach::Economy e = coach::economy(s, seat);
+  for (int r = 0; r < kNumResources; ++r) f[kFWood + r] = e.pips[r];
+  f[kFPort2] = e.port2_pips;
+  f[kFPort3] = e.port3;
+  f[kFProd] = e.value;
+  f[kFProdEarly] = e.value * remaining;
+  f[kFKinds] = e.kinds;
+  f[kFConn] = e.best_conn;
+  f[kFNear] = e.best_near;
+  f[kFNConn] = std::min(e.n_conn, 3);
   f[kFCities] = kCitiesPerPlayer - ps.cities_left;
   f[kFSettleLeft0] = ps.settlements_left == 0;
-
   f[kFRoadLen] = ps.longest_road;
-  if (s.longest_road_holder != seat) {
-    const int held = s.longest_road_holder >= 0 ? s.players[s.longest_road_holder].longest_road : 0;
-    const int need = std::max(5, held + 1);
-    f[kFRoadRace] = std::clamp(1.0 - (need - ps.longest_road) / 3.0, 0.0, 1.0);
-  }
+  f[kFRoadRace] = e.road_race;
   const int kn = ps.dev_played[static_cast<int>(DevCard::Knight)];
   const int kh = ps.dev_cards[static_cast<int>(DevCard::Knight)];
   f[kFKnights] = kn;
@@ -115,6 +101,7 @@ inline ValueFeatures value_features(const GameState& s, int seat) {
   for (int r = 0; r < kNumResources; ++r) hand += ps.resources[r];
   f[kFHand] = hand;
   f[kFOver7] = hand > 7;
+  static const ai::Params neutral{};
   f[kFHandValue] = ai::hand_value(s, seat, ps.resources, neutral);
 
   const int d = (seat - s.current + s.num_players) % s.num_players;

@@ -31,6 +31,30 @@ HandCounts hand_counts(const GameState& full) {
   return c;
 }
 
+Economy economy(const GameState& s, int seat) {
+  Economy e;
+  const PlayerState& ps = s.players[seat];
+  static const ai::Params neutral{};
+  const auto w = ai::resource_weights(s, neutral);
+  e.pips = ai::production(s, seat);
+  for (int r = 0; r < kNumResources; ++r) {
+    e.value += w[r] * e.pips[r];
+    e.kinds += e.pips[r] > 0;
+    if (ps.trade_rate[r] == 2) e.port2_pips += e.pips[r];
+    if (ps.trade_rate[r] == 3) e.port3 = true;
+  }
+  const ai::Expansion ex = ai::expansion_room(s, seat, w);
+  e.best_conn = ex.best_conn;
+  e.best_near = ex.best_near;
+  e.n_conn = ex.n_conn;
+  if (s.longest_road_holder != seat) {
+    const int held = s.longest_road_holder >= 0 ? s.players[s.longest_road_holder].longest_road : 0;
+    const int need = std::max(5, held + 1);
+    e.road_race = std::clamp(1.0 - (need - ps.longest_road) / 3.0, 0.0, 1.0);
+  }
+  return e;
+}
+
 WinFeatures win_features(const GameState& s, const HandCounts& counts, int seat) {
   WinFeatures f{};
   const PlayerState& ps = s.players[seat];
@@ -44,33 +68,18 @@ WinFeatures win_features(const GameState& s, const HandCounts& counts, int seat)
   f[kWToGo1] = target - vp <= 1;
   f[kWToGo2] = target - vp == 2;
 
-  static const ai::Params neutral{};
-  const auto w = ai::resource_weights(s, neutral);
-  const auto prod = ai::production(s, seat);
-  double pv = 0;
-  int kinds = 0;
-  for (int r = 0; r < kNumResources; ++r) {
-    pv += w[r] * prod[r];
-    kinds += prod[r] > 0;
-    if (ps.trade_rate[r] == 2) f[kWPort2] += prod[r];
-    if (ps.trade_rate[r] == 3) f[kWPort3] = 1;
-  }
-  f[kWProd] = pv;
-  f[kWProdEarly] = pv * remaining;
-  f[kWKinds] = kinds;
-
-  const ai::Expansion ex = ai::expansion_room(s, seat, w);
-  f[kWConn] = ex.best_conn;
-  f[kWNConn] = std::min(ex.n_conn, 3);
+  const Economy e = economy(s, seat);
+  f[kWPort2] = e.port2_pips;
+  f[kWPort3] = e.port3;
+  f[kWProd] = e.value;
+  f[kWProdEarly] = e.value * remaining;
+  f[kWKinds] = e.kinds;
+  f[kWConn] = e.best_conn;
+  f[kWNConn] = std::min(e.n_conn, 3);
   f[kWCities] = kCitiesPerPlayer - ps.cities_left;
   f[kWSettleLeft0] = ps.settlements_left == 0;
-
   f[kWRoadLen] = ps.longest_road;
-  if (s.longest_road_holder != seat) {
-    const int held = s.longest_road_holder >= 0 ? s.players[s.longest_road_holder].longest_road : 0;
-    const int need = std::max(5, held + 1);
-    f[kWRoadRace] = std::clamp(1.0 - (need - ps.longest_road) / 3.0, 0.0, 1.0);
-  }
+  f[kWRoadRace] = e.road_race;
   const int knight = static_cast<int>(DevCard::Knight);
   const int kn = ps.dev_played[knight];
   f[kWKnights] = kn;

@@ -19,6 +19,21 @@ struct HandCounts {
 HandCounts hand_counts(const Observation& obs);
 HandCounts hand_counts(const GameState& full);  // from a full (or determinized) state
 
+// One seat's public economy, shared with the research features of tools/value_features.h:
+// production by pips and by pips x scarcity weight, resource kinds, ports, expansion room
+// and the race for Longest Road.
+struct Economy {
+  std::array<double, kNumResources> pips{};
+  double value = 0;  // pips x scarcity weight (robber hex excluded)
+  int kinds = 0;
+  double port2_pips = 0;  // pips of resources with a matching 2:1 port
+  bool port3 = false;
+  double best_conn = 0, best_near = 0;  // best open spot on the network / one road away
+  int n_conn = 0;                       // open spots on the network
+  double road_race = 0;                 // closeness to taking Longest Road (0 for its holder)
+};
+Economy economy(const GameState& s, int seat);
+
 enum WinFeature : int {
   kWPublicVp,    // public VP (buildings, awards, VP cards played: none are)
   kWPublicVpSq,  // its square / 10
