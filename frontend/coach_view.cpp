@@ -12,6 +12,7 @@
 #include "engine/english.h"
 #include "engine/rules.h"
 #include "frontend/audio.h"
+#include "frontend/move_words.h"
 #include "frontend/theme.h"
 #include "frontend/verdicts.h"
 #include "frontend/view_util.h"
@@ -26,67 +27,6 @@ namespace {
 constexpr double kTradeSliceMs = 4.0;
 
 const char* const kDot = " \xC2\xB7 ";  // " · "
-
-// "8-6-3": the numbers around a vertex, the likeliest first (none known: "").
-std::string vertex_numbers(const GameState& v, int vertex) {
-  const VertexInfo& vi = topology().vertices[static_cast<size_t>(vertex)];
-  std::vector<int> nums;
-  for (int k = 0; k < vi.num_hexes; ++k) {
-    const int n = v.layout.number[vi.hexes[k]];
-    if (n > 0) nums.push_back(n);
-  }
-  std::stable_sort(nums.begin(), nums.end(), [](int a, int b) { return pips(a) > pips(b); });
-  std::string s;
-  for (int n : nums) s += (s.empty() ? "" : "-") + std::to_string(n);
-  return s;
-}
-
-std::string edge_numbers(const GameState& v, int edge) {
-  const EdgeInfo& ei = topology().edges[static_cast<size_t>(edge)];
-  std::vector<int> nums;
-  for (int k = 0; k < ei.num_hexes; ++k) {
-    const int n = v.layout.number[ei.hexes[k]];
-    if (n > 0) nums.push_back(n);
-  }
-  std::stable_sort(nums.begin(), nums.end(), [](int a, int b) { return pips(a) > pips(b); });
-  std::string s;
-  for (int n : nums) s += (s.empty() ? "" : "-") + std::to_string(n);
-  return s;
-}
-
-std::string spot_words(const GameState& v, int vertex) {
-  std::string s = vertex_numbers(v, vertex);
-  std::string out = s.empty() ? "on the coast" : "at " + s;
-  const int slot = topology().vertices[static_cast<size_t>(vertex)].port_slot;
-  if (slot >= 0) {
-    const PortType p = v.layout.ports[static_cast<size_t>(slot)];
-    if (p == PortType::Generic)
-      out += ", 3:1 harbour";
-    else if (p != PortType::Hidden)
-      out += std::string(", 2:1 ") + resource_label(static_cast<Resource>(p)) + " harbour";
-  }
-  return out;
-}
-
-std::string road_words(const GameState& v, int edge) {
-  const std::string s = edge_numbers(v, edge);
-  return s.empty() ? "on the coast" : "at " + s;
-}
-
-// "2 Wood, 1 Ore".
-std::string bundle_words(const ResourceCounts& c) {
-  std::string s;
-  for (int r = 0; r < kNumResources; ++r) {
-    if (c[r] == 0) continue;
-    if (!s.empty()) s += ", ";
-    s += std::to_string(c[r]) + " " + resource_label(static_cast<Resource>(r));
-  }
-  return s.empty() ? "nothing" : s;
-}
-
-const char* res(int r) {
-  return r >= 0 && r < kNumResources ? resource_label(static_cast<Resource>(r)) : "?";
-}
 
 std::string short_name(const Session& s, int seat) {
   return without_role(seat_name3(s, seat));
@@ -107,65 +47,10 @@ coach::CoachConfig coach_config(const Session& s) {
 }  // namespace
 
 std::string describe_action(const Session& s, const GameState& v, int viewer, const Action& a) {
-  switch (a.type) {
-    case ActionType::Roll:
-      return "Roll the dice";
-    case ActionType::BuildSettlement:
-      return "Settlement " + spot_words(v, a.arg);
-    case ActionType::BuildRoad:
-      return "Road " + road_words(v, a.arg);
-    case ActionType::BuildCity:
-      return "City " + spot_words(v, a.arg);
-    case ActionType::BuyDevCard:
-      return "Buy a development card";
-    case ActionType::TradeBank: {
-      const int rate = viewer >= 0 && a.arg >= 0 && a.arg < kNumResources
-                           ? v.players[viewer].trade_rate[a.arg]
-                           : 4;
-      return "Trade " + std::to_string(rate) + " " + res(a.arg) + " for 1 " + res(a.arg2) +
-             " (bank)";
-    }
-    case ActionType::OfferTrade:
-      return "Offer " + bundle_words(a.give) + " for " + bundle_words(a.get) + " to " +
-             (a.arg < 0 ? std::string("everyone") : short_name(s, a.arg));
-    case ActionType::AcceptTrade:
-      return "Accept the offer";
-    case ActionType::DeclineTrade:
-      return "Decline the offer";
-    case ActionType::CounterTrade:
-      return "Counter: give " + bundle_words(a.give) + " for " + bundle_words(a.get);
-    case ActionType::ConfirmTrade:
-      return "Trade with " + short_name(s, a.arg);
-    case ActionType::CancelTrade:
-      return "Cancel the offer";
-    case ActionType::PlayKnight:
-      return "Play a Knight";
-    case ActionType::PlayRoadBuilding:
-      return "Play Road Building";
-    case ActionType::FreeRoad:
-      return "Free road " + road_words(v, a.arg);
-    case ActionType::PlayYearOfPlenty:
-      return a.arg == a.arg2 ? std::string("Year of Plenty: 2 ") + res(a.arg)
-                             : std::string("Year of Plenty: ") + res(a.arg) + " and " + res(a.arg2);
-    case ActionType::PlayMonopoly:
-      return std::string("Monopoly on ") + res(a.arg);
-    case ActionType::MoveRobber: {
-      if (a.arg < 0 || a.arg >= kNumHexes) return "Move the robber";
-      const int n = v.layout.number[a.arg];
-      const Terrain t = v.layout.terrain[a.arg];
-      std::string where = n > 0 ? "the " + std::to_string(n) : "the desert";
-      if (n > 0 && t != Terrain::Hidden && t != Terrain::Desert)
-        where += std::string(" (") + resource_label(static_cast<Resource>(t)) + ")";
-      return "Robber to " + where;
-    }
-    case ActionType::Steal:
-      return "Steal from " + short_name(s, a.arg);
-    case ActionType::Discard:
-      return "Discard " + bundle_words(a.give);
-    case ActionType::EndTurn:
-      return "End turn";
-  }
-  return a.to_string();
+  (void)viewer;  // the bank rate is the seat to move's, in `v`
+  std::string names[kMaxPlayers];
+  for (int p = 0; p < kMaxPlayers && p < s.state().num_players; ++p) names[p] = short_name(s, p);
+  return move_words(v, a, names, MoveStyle::Command);
 }
 
 std::string hint_alternatives(const Session& s, const GameState& v, int viewer,
@@ -219,19 +104,7 @@ void update_hint(const GameFrame& f, HintState& st, double slice_ms) {
 
 BoardPick hint_spot(const HintState& st) {
   if (!st.ready()) return {};
-  const Action& a = st.advice.options.front().action;
-  switch (a.type) {
-    case ActionType::BuildSettlement:
-    case ActionType::BuildCity:
-      return {BoardPick::Vertex, a.arg};
-    case ActionType::BuildRoad:
-    case ActionType::FreeRoad:
-      return {BoardPick::Edge, a.arg};
-    case ActionType::MoveRobber:
-      return {BoardPick::Hex, a.arg};
-    default:
-      return {};
-  }
+  return move_spot(st.advice.options.front().action);
 }
 
 void draw_hint_card(const GameFrame& f, const Rect& board, const BoardView& view, HintState& st) {

@@ -55,10 +55,11 @@ BoardPick hint_spot(const HintState& st);
 // half of the board away from the recommended spot. Submits the move on "Play it".
 void draw_hint_card(const GameFrame& f, const Rect& board, const BoardView& view, HintState& st);
 
-// An action in words, for the viewer: "Settlement at 8-6-3", "Discard 2 Wood, 1 Ore",
-// "End turn". `view` is the viewer's view (the numbers next to a spot, bank rates).
+// An action in words, for the viewer, as a short command (frontend/move_words.h):
+// "Settlement on Ore 8 and Brick 6", "Discard 2 Wood and 1 Ore", "End turn". `view` is the
+// viewer's view (the hexes around a spot, the bank rates).
 std::string describe_action(const Session& s, const GameState& view, int viewer, const Action& a);
-// "Settlement at 8-6-3: 31% · Road at 6-5: 27% · End turn: 25%": `n` options from `first`.
+// "Settlement on Ore 8 and Brick 6: 31% · End turn: 25%": `n` options from `first`.
 std::string hint_alternatives(const Session& s, const GameState& view, int viewer,
                               const coach::Advice& advice, int n = 3, int first = 0);
 

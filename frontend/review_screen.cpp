@@ -12,6 +12,7 @@
 #include "engine/board.h"
 #include "engine/rules.h"
 #include "frontend/log_view.h"
+#include "frontend/move_words.h"
 #include "frontend/production_fx.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
@@ -48,175 +49,6 @@ const char* grade_title(coach::Grade g) {
       return "Blunder";
   }
   return "";
-}
-
-namespace {
-
-// "2 Wood and 1 Ore" in the UI's resource words ("nothing" when empty).
-std::string cards_words(const ResourceCounts& c) {
-  std::vector<std::string> parts;
-  for (int r = 0; r < kNumResources; ++r) {
-    if (c[r] == 0) continue;
-    parts.push_back(std::to_string(c[r]) + " " + kResourceLabels[r]);
-  }
-  if (parts.empty()) return "nothing";
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += i + 1 == parts.size() ? " and " : ", ";
-    out += parts[i];
-  }
-  return out;
-}
-
-const char* terrain_word(Terrain t) {
-  switch (t) {
-    case Terrain::Forest:
-      return "Wood";
-    case Terrain::Hills:
-      return "Brick";
-    case Terrain::Pasture:
-      return "Wool";
-    case Terrain::Fields:
-      return "Grain";
-    case Terrain::Mountains:
-      return "Ore";
-    case Terrain::Desert:
-      return "desert";
-    case Terrain::Hidden:
-      break;
-  }
-  return "hidden";
-}
-
-std::string hex_words(const GameState& s, int hex) {
-  if (hex < 0 || hex >= kNumHexes) return "a hex";
-  const Terrain t = s.layout.terrain[static_cast<size_t>(hex)];
-  if (t == Terrain::Desert) return "the desert";
-  const int n = s.layout.number[static_cast<size_t>(hex)];
-  std::string out = "the ";
-  if (n > 0) out += std::to_string(n) + " ";
-  return out + terrain_word(t) + " hex";
-}
-
-// "Brick 6, Ore 3 and Grain 4": the hexes around a spot.
-std::string hexes_words(const GameState& s, const uint8_t* hexes, int n) {
-  std::string out;
-  for (int i = 0; i < n; ++i) {
-    const int h = hexes[i];
-    const Terrain t = s.layout.terrain[static_cast<size_t>(h)];
-    std::string w = terrain_word(t);
-    const int num = s.layout.number[static_cast<size_t>(h)];
-    if (t != Terrain::Desert && num > 0) w += " " + std::to_string(num);
-    if (i > 0) out += i + 1 == n ? " and " : ", ";
-    out += w;
-  }
-  return out;
-}
-
-std::string vertex_words(const GameState& s, int v) {
-  if (v < 0 || v >= kNumVertices) return "";
-  const VertexInfo& vi = topology().vertices[static_cast<size_t>(v)];
-  return " on " + hexes_words(s, vi.hexes.data(), vi.num_hexes);
-}
-
-std::string edge_words(const GameState& s, int e) {
-  if (e < 0 || e >= kNumEdges) return "";
-  const EdgeInfo& ei = topology().edges[static_cast<size_t>(e)];
-  if (ei.num_hexes == 1) return " on the coast of " + hexes_words(s, ei.hexes.data(), 1);
-  return " between " + hexes_words(s, ei.hexes.data(), ei.num_hexes);
-}
-
-std::string short_name(const std::string (&names)[kMaxPlayers], int seat) {
-  if (seat < 0 || seat >= kMaxPlayers) return "everyone";
-  return without_role(names[seat]);
-}
-
-// The board spot a move is made at: kind and id (BoardPick::None for moves without one).
-BoardPick spot_of(const Action& a) {
-  switch (a.type) {
-    case ActionType::BuildSettlement:
-    case ActionType::BuildCity:
-      return {BoardPick::Vertex, a.arg};
-    case ActionType::BuildRoad:
-    case ActionType::FreeRoad:
-      return {BoardPick::Edge, a.arg};
-    case ActionType::MoveRobber:
-      return {BoardPick::Hex, a.arg};
-    default:
-      break;
-  }
-  return {};
-}
-
-}  // namespace
-
-std::string move_words(const GameState& before, const Action& a,
-                       const std::string (&names)[kMaxPlayers]) {
-  switch (a.type) {
-    case ActionType::Roll:
-      return "roll the dice";
-    case ActionType::BuildSettlement:
-      return "build a settlement" + vertex_words(before, a.arg);
-    case ActionType::BuildRoad:
-      return "build a road" + edge_words(before, a.arg);
-    case ActionType::BuildCity:
-      return "build a city" + vertex_words(before, a.arg);
-    case ActionType::BuyDevCard:
-      return "buy a development card";
-    case ActionType::TradeBank: {
-      if (a.arg < 0 || a.arg >= kNumResources || a.arg2 < 0 || a.arg2 >= kNumResources)
-        return "trade with the bank";
-      // The rate the seat to move has for that resource (ports).
-      GameState s = before;
-      ResourceCounts before_hand = s.players[static_cast<size_t>(s.current)].resources;
-      std::string rate;
-      if (apply(s, a)) {
-        const int gave =
-            before_hand[a.arg] -
-            s.players[static_cast<size_t>(before.current)].resources[static_cast<size_t>(a.arg)];
-        if (gave > 0) rate = std::to_string(gave) + " ";
-      }
-      return "trade " + rate + kResourceLabels[a.arg] + " for 1 " + kResourceLabels[a.arg2] +
-             " with the bank";
-    }
-    case ActionType::OfferTrade:
-      return "offer " + cards_words(a.give) + " for " + cards_words(a.get) +
-             (a.arg >= 0 ? " to " + short_name(names, a.arg) : "");
-    case ActionType::AcceptTrade:
-      return "accept the trade";
-    case ActionType::DeclineTrade:
-      return "decline the trade";
-    case ActionType::CounterTrade:
-      return "counter: " + cards_words(a.give) + " for " + cards_words(a.get);
-    case ActionType::ConfirmTrade:
-      return "trade with " + short_name(names, a.arg);
-    case ActionType::CancelTrade:
-      return "withdraw the offer";
-    case ActionType::PlayKnight:
-      return "play a Knight";
-    case ActionType::PlayRoadBuilding:
-      return "play Road Building";
-    case ActionType::FreeRoad:
-      return "place a free road" + edge_words(before, a.arg);
-    case ActionType::PlayYearOfPlenty: {
-      ResourceCounts c{};
-      if (a.arg >= 0 && a.arg < kNumResources) ++c[a.arg];
-      if (a.arg2 >= 0 && a.arg2 < kNumResources) ++c[a.arg2];
-      return "play Year of Plenty for " + cards_words(c);
-    }
-    case ActionType::PlayMonopoly:
-      return std::string("play Monopoly on ") +
-             (a.arg >= 0 && a.arg < kNumResources ? kResourceLabels[a.arg] : "a resource");
-    case ActionType::MoveRobber:
-      return "move the robber to " + hex_words(before, a.arg);
-    case ActionType::Steal:
-      return "steal from " + short_name(names, a.arg);
-    case ActionType::Discard:
-      return "discard " + cards_words(a.give);
-    case ActionType::EndTurn:
-      return "end the turn";
-  }
-  return a.to_string();
 }
 
 // --- Layout ------------------------------------------------------------------------------------
@@ -442,7 +274,8 @@ std::string what_happened(const ReviewScreenState& st, const std::string (&names
     ++shown;
   }
   if (out.empty())
-    out = move_words(st.state_at(p - 1), st.game().history()[static_cast<size_t>(p - 1)], names);
+    out = move_words(st.state_at(p - 1), st.game().history()[static_cast<size_t>(p - 1)], names,
+                     MoveStyle::Clause);
   return out;
 }
 
@@ -628,7 +461,7 @@ void board_panel(Ctx& c) {
   if (d >= 0) {
     const coach::Annotation& a = st.review().decisions[static_cast<size_t>(d)];
     const bool same = a.played == a.best;
-    const BoardPick best = spot_of(a.best), played = spot_of(a.played);
+    const BoardPick best = move_spot(a.best), played = move_spot(a.played);
     if (!same && played.kind != BoardPick::None)
       mark_spot(dl, st.board(), played, grade_color(a.grade), "Played", pulse);
     if (best.kind != BoardPick::None)
@@ -646,8 +479,9 @@ void board_panel(Ctx& c) {
       const GameState& before = st.state();
       std::string who = without_role(st.config().seats[static_cast<size_t>(a.seat)].name);
       if (who.empty()) who = player_color_name(a.seat);
-      std::string body = who + " chose to " + move_words(before, a.played, c.names) + ".";
-      if (!same) body += " Better: " + move_words(before, a.best, c.names) + ".";
+      std::string body =
+          who + " chose to " + move_words(before, a.played, c.names, MoveStyle::Clause) + ".";
+      if (!same) body += " Better: " + move_words(before, a.best, c.names, MoveStyle::Clause) + ".";
       // The coach's reason when it fits the strip's two lines.
       const std::string with_why = a.why_best.empty() ? body : body + " " + a.why_best;
       if (ImGui::CalcTextSize(with_why.c_str(), nullptr, false, wrap).y <=
@@ -816,8 +650,9 @@ void controls_panel(Ctx& c) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 q = ImGui::GetCursorScreenPos();
     const float tag = grade_tag(dl, q, a.grade);
-    std::string verdict =
-        a.played == a.best ? "the best move" : "Better: " + move_words(st.state(), a.best, c.names);
+    std::string verdict = a.played == a.best ? "the best move"
+                                             : "Better: " + move_words(st.state(), a.best, c.names,
+                                                                       MoveStyle::Clause);
     if (a.loss >= 0.005) {
       char buf[32];
       std::snprintf(buf, sizeof buf, "-%.0f%%  ", a.loss * 100);
@@ -1053,10 +888,12 @@ void moves_list(Ctx& c) {
     else
       std::snprintf(head, sizeof head, "%s", turn_label(before).c_str());
     dl->AddText(ImVec2(a.x + pad + tag + px(8), a.y + pad + px(2)), t.text_dim, head);
-    const std::string played = "Played: " + move_words(before, d.played, c.names);
+    const std::string played =
+        "Played: " + move_words(before, d.played, c.names, MoveStyle::Clause);
     dl->AddText(ImVec2(a.x + pad, a.y + pad + lh + px(2)), t.text, fit_text(played, w).c_str());
     if (!same) {
-      const std::string better = "Better: " + move_words(before, d.best, c.names);
+      const std::string better =
+          "Better: " + move_words(before, d.best, c.names, MoveStyle::Clause);
       dl->AddText(ImVec2(a.x + pad, a.y + pad + 2 * lh + px(2)), t.good,
                   fit_text(better, w).c_str());
     }

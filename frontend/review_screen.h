@@ -30,6 +30,7 @@
 #include "frontend/board_view.h"
 #include "frontend/game_layout.h"
 #include "frontend/match_types.h"
+#include "frontend/move_words.h"
 
 namespace catan::ui {
 
@@ -43,10 +44,9 @@ enum class ReviewChoice : uint8_t {
 // game) the winner, else seat 0.
 std::vector<int> review_seats(const MatchConfig& config, const GameState& final_state);
 
-// The move in a few words, as advice ("build a city", "trade 4 Wood for 1 Ore with the bank",
-// "move the robber to the 6 Ore hex"): `before` is the position the move is made in.
-std::string move_words(const GameState& before, const Action& a,
-                       const std::string (&names)[kMaxPlayers]);
+// The move in a few words, as advice ("build a city on Ore 8 and Brick 6", "trade 4 Wood for
+// 1 Ore with the bank", "move the robber to the Ore 6 hex"): frontend/move_words.h,
+// move_words(before, a, names, MoveStyle::Clause).
 
 // "Setup" during the setup placements, else "Turn N" (the turn being played, from 1).
 std::string turn_label(const GameState& s);

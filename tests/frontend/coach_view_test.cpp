@@ -371,7 +371,7 @@ TEST(CoachSentences, ActionsInWords) {
   EXPECT_EQ(ui::describe_action(s, v, 0, Action::simple(ActionType::EndTurn)), "End turn");
   Action d = Action::simple(ActionType::Discard);
   d.give = {2, 0, 0, 0, 1};
-  EXPECT_EQ(ui::describe_action(s, v, 0, d), "Discard 2 Wood, 1 Ore");
+  EXPECT_EQ(ui::describe_action(s, v, 0, d), "Discard 2 Wood and 1 Ore");
   // A settlement names the numbers around its spot, the likeliest first.
   for (int vx = 0; vx < kNumVertices; ++vx) {
     const std::string text =
