@@ -287,21 +287,7 @@ int trade_advice_partner(const Observation& obs) {
 }
 
 std::string trade_advice_sentence(const Session& s, const coach::TradeImpact& im) {
-  if (im.me < 0 || im.partner < 0) return "";
-  const auto delta = [&](int seat) {
-    return percent(im.with[static_cast<size_t>(seat)]) -
-           percent(im.without[static_cast<size_t>(seat)]);
-  };
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "You %+d%%, ", delta(im.me));
-  std::string out = buf;
-  std::snprintf(buf, sizeof buf, " %+d%%", delta(im.partner));
-  out += short_name(s, im.partner) + buf;
-  if (im.leader == im.me)
-    out += ": you are leading";
-  else if (im.leader >= 0)
-    out += ": " + short_name(s, im.leader) + " is leading";
-  return out;
+  return coach::trade_sentence(im, coach_config(s).names);
 }
 
 void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,

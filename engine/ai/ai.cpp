@@ -117,7 +117,7 @@ class HeuristicBot final : public Bot {
 // samples one determinization (opponents' hands from card counting and the bank, the deck
 // from the unknown development cards, the dice from the bot's own Rng) and plays EVERY
 // candidate out from it with the same random numbers (paired comparison, low variance):
-// the rest of our turn and about one round (kLateRounds near the end) of the Normal policy
+// the rest of our turn and about one round (three near the end) of the Normal policy
 // for everybody, the opponents with Hard's parameters, robber and offers; then the
 // evaluation (ours minus the best opponent's; a win counts big). The candidates include
 // offers, answered inside the playouts. The move with the best mean is played if it beats
@@ -135,11 +135,9 @@ class ExpertBot final : public Bot {
  public:
   explicit ExpertBot(const AiConfig& c)
       : cfg_(c),
-        params_(ai::personality_params(c.personality)),
+        params_(ai::expert_params(c.personality)),
         skill_(ai::level_skill(AiLevel::Expert)) {
     rng_.state = mix_seed(c.seed, 0xE4E);
-    ai::strengthen(params_);
-    ai::expert_tilt(params_);
     neutral_ = ai::personality_params(Personality::Balanced);
   }
 
@@ -154,8 +152,7 @@ class ExpertBot final : public Bot {
     iterations_ = 0;
     stage_ = Stage::Rank;
     turn0_ = view_.turn;
-    const int lead = view_.public_vp(ai::leader_other_than(view_, -1));  // anyone, us too
-    rounds_ = lead >= ai::vp_target(view_) - kLateMargin ? kLateRounds : 1;
+    rounds_ = ai::playout_rounds(view_);
   }
 
   bool step(double max_ms) override {
@@ -193,14 +190,10 @@ class ExpertBot final : public Bot {
  private:
   // The search's constants, each the best of the values measured in the arena against
   // 3 Hard (docs/AI.md): 10 candidates (6 or 20 measured no stronger), the bar of 1.0
-  // standard errors (0.5 or 2.0 measured no stronger), and playouts of one round, or
-  // kLateRounds = 3 once someone shows public VP within kLateMargin = 3 of the target (7 of
-  // 10), when the next rounds decide who gets there first and whom to rob and block (two
-  // rounds throughout, or three from 6 VP, measured no stronger).
+  // standard errors (0.5 or 2.0 measured no stronger); the playout length is
+  // ai::playout_rounds.
   static constexpr int kMaxCands = 10;
   static constexpr double kDeviationZ = 1.0;
-  static constexpr int kLateMargin = 3;
-  static constexpr int kLateRounds = 3;
   static constexpr int kPlayoutActionCap = 500;  // a safety net: turns end the playout
 
   enum class Stage : uint8_t { Rank, Sample, Playout, Done };
@@ -323,7 +316,7 @@ class ExpertBot final : public Bot {
   uint64_t dice_ = 0, pol_ = 0;
   Rng prng_;
   int cand_ = 0, steps_ = 0, horizon_ = 0;
-  int rounds_ = 1;  // playout length in rounds for this decision (kLateMargin)
+  int rounds_ = 1;  // playout length in rounds for this decision (ai::playout_rounds)
   Clock::time_point t0_;
 };
 

@@ -137,5 +137,13 @@ struct PlayoutPolicy {
   Action act(const GameState& s, Rng& rng) const;
 };
 PlayoutPolicy playout_policy(int me, const Params& own);
+// Expert's parameters for a personality: its taste, strengthened (Hard's refinements) and
+// tilted (expert_tilt).
+Params expert_params(Personality p);
+// How many rounds a playout of Expert's search lasts from `view`: one, or three once someone
+// shows public VP within 3 of the target (7 of 10), when the next rounds decide who gets
+// there first and whom to rob and block (two rounds throughout, or three from 6 VP, measured
+// no stronger: docs/AI.md).
+int playout_rounds(const GameState& view);
 
 }  // namespace catan::ai

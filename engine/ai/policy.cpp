@@ -605,6 +605,19 @@ PlayoutPolicy playout_policy(int me, const Params& own) {
   return p;
 }
 
+Params expert_params(Personality p) {
+  Params prm = personality_params(p);
+  strengthen(prm);
+  expert_tilt(prm);
+  return prm;
+}
+
+int playout_rounds(const GameState& view) {
+  constexpr int kLateMargin = 3, kLateRounds = 3;
+  const int lead = view.public_vp(leader_other_than(view, -1));  // anyone's lead
+  return lead >= vp_target(view) - kLateMargin ? kLateRounds : 1;
+}
+
 Action PlayoutPolicy::act(const GameState& s, Rng& rng) const {
   const int p = s.to_move();
   const bool mine = p == me;

@@ -44,14 +44,11 @@ class PairedPlayouts {
   // cannot happen in this determinization (it then scores the position's own chances).
   using Variant = std::function<bool(GameState&)>;
 
-  void start(const Observation& obs, const EventLog& events, std::vector<Variant> variants,
+  void start(const Observation& obs, const ai::Beliefs& beliefs, std::vector<Variant> variants,
              int iterations, uint64_t seed) {
     obs_ = obs;
-    beliefs_ = ai::count_cards(obs_, events);
-    ai::Params own = ai::personality_params(Personality::Balanced);
-    ai::strengthen(own);
-    ai::expert_tilt(own);
-    policy_ = ai::playout_policy(obs_.seat, own);
+    beliefs_ = beliefs;
+    policy_ = ai::playout_policy(obs_.seat, ai::expert_params(Personality::Balanced));
     variants_ = std::move(variants);
     target_ = std::max(1, iterations);
     rng_.state = mix_seed(seed, 0xC0AC4);
@@ -59,10 +56,7 @@ class PairedPlayouts {
     iterations_ = 0;
     var_ = 0;
     now_ = win_chances(obs_);
-    const GameState& v = obs_.view;
-    int lead = 0;
-    for (int p = 0; p < v.num_players; ++p) lead = std::max(lead, v.public_vp(p));
-    rounds_ = lead >= ai::vp_target(v) - 3 ? 3 : 1;
+    rounds_ = ai::playout_rounds(obs_.view);
   }
 
   bool done() const { return variants_.empty() || iterations_ >= target_; }
@@ -135,8 +129,8 @@ struct Analyst::Impl {
   enum class Stage : uint8_t { Expert, Playouts, Done };
   Stage stage = Stage::Done;
   Observation obs;
-  EventLog events;
-  GameState view;  // legal_view(obs)
+  ai::Beliefs beliefs;  // count_cards(obs, the events)
+  GameState view;       // legal_view(obs)
   std::unique_ptr<Bot> expert;
   std::vector<Action> cands;  // [0] = Expert's move
   int played = -1;
@@ -151,11 +145,8 @@ Analyst::Analyst(const CoachConfig& config) : cfg_(config), impl_(std::make_shar
 // (main phase, robber, roll, free roads); elsewhere the legal moves by the one-step
 // evaluation after them (setup spots, discards, steals, answers).
 static std::vector<Action> alternatives(const Observation& obs, const GameState& view,
-                                        const EventLog& events, int max_n, uint64_t seed) {
-  ai::Params params = ai::personality_params(Personality::Balanced);
-  ai::strengthen(params);
-  ai::expert_tilt(params);
-  const ai::Beliefs b = ai::count_cards(obs, events);
+                                        const ai::Beliefs& b, int max_n, uint64_t seed) {
+  const ai::Params params = ai::expert_params(Personality::Balanced);
   const ai::Ctx ctx = ai::make_obs_ctx(view, obs, params, ai::level_skill(AiLevel::Hard), &b);
   Rng rng;
   rng.state = mix_seed(seed, 0xA17);
@@ -195,7 +186,6 @@ void Analyst::start(const Observation& obs, const EventLog& seen_events, const A
   advice_ = Advice{};
   advice_.seat = obs.seat;
   m.obs = obs;
-  m.events = seen_events;
   m.view = ai::legal_view(obs);
   m.has_played = played != nullptr;
   if (played) m.played_action = *played;
@@ -210,6 +200,7 @@ void Analyst::start(const Observation& obs, const EventLog& seen_events, const A
   ec.seed = mix_seed(cfg_.seed, obs.view.turn * 97 + static_cast<int>(obs.view.phase));
   m.expert = make_bot(ec);
   m.expert->start(obs, seen_events);
+  m.beliefs = ai::count_cards(obs, seen_events);
   m.stage = Impl::Stage::Expert;
 }
 
@@ -239,7 +230,7 @@ bool Analyst::step(double max_ms) {
       const Action best = m.expert->action();
       m.cands = {best};
       for (const Action& a :
-           alternatives(m.obs, m.view, m.events, cfg_.max_options, mix_seed(cfg_.seed, 1)))
+           alternatives(m.obs, m.view, m.beliefs, cfg_.max_options, mix_seed(cfg_.seed, 1)))
         if (std::find(m.cands.begin(), m.cands.end(), a) == m.cands.end() &&
             static_cast<int>(m.cands.size()) < cfg_.max_options)
           m.cands.push_back(a);
@@ -257,7 +248,7 @@ bool Analyst::step(double max_ms) {
       // A forced move needs no playouts: its chances are the position's.
       const int iters = m.cands.size() > 1 ? cfg_.iterations : 0;
       if (iters > 0)
-        m.playouts.start(m.obs, m.events, std::move(vars), iters,
+        m.playouts.start(m.obs, m.beliefs, std::move(vars), iters,
                          mix_seed(cfg_.seed, m.obs.view.turn * 131 + m.obs.seat));
       m.stage = Impl::Stage::Playouts;
       continue;
@@ -323,11 +314,8 @@ void condition_partner(GameState& s, int partner, const ResourceCounts& partner_
     }
 }
 
-std::string pct_delta(double d) {
-  char buf[16];
-  const int v = static_cast<int>(std::lround(d * 100));
-  std::snprintf(buf, sizeof buf, "%+d%%", v);
-  return buf;
+int whole_percent(double p) {
+  return static_cast<int>(std::lround(std::clamp(p, 0.0, 1.0) * 100.0));
 }
 
 }  // namespace
@@ -367,7 +355,7 @@ void TradeAdvisor::start(const Observation& obs, const EventLog& seen_events, in
     }
     return settle(s);
   });
-  m.playouts.start(obs, seen_events, std::move(vars), cfg_.iterations,
+  m.playouts.start(obs, ai::count_cards(obs, seen_events), std::move(vars), cfg_.iterations,
                    mix_seed(cfg_.seed, v.turn * 131 + me * 7 + partner));
   m.running = true;
 }
@@ -391,19 +379,25 @@ bool TradeAdvisor::step(double max_ms) {
   for (int p = 1; p < kMaxPlayers; ++p)
     if (impact_.with[p] > impact_.with[leader]) leader = p;
   impact_.leader = leader;
-  const int me = impact_.me, partner = impact_.partner;
-  const std::string& pn = cfg_.names[partner];
-  std::string s = "You " + pct_delta(impact_.with[me] - impact_.without[me]) + ", " + pn + " " +
-                  pct_delta(impact_.with[partner] - impact_.without[partner]);
-  if (leader == me)
-    s += ": you are leading.";
-  else if (leader == partner)
-    s += ": " + pn + " is leading.";
-  else
-    s += ": " + cfg_.names[leader] + " is leading.";
-  impact_.sentence = s;
+  impact_.sentence = trade_sentence(impact_, cfg_.names);
   m.running = false;
   return true;
+}
+
+std::string trade_sentence(const TradeImpact& im, const SeatNames& names) {
+  if (im.me < 0 || im.partner < 0) return "";
+  const auto delta = [&](int seat) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%+d%%",
+                  whole_percent(im.with[seat]) - whole_percent(im.without[seat]));
+    return std::string(buf);
+  };
+  std::string out = "You " + delta(im.me) + ", " + names[im.partner] + " " + delta(im.partner);
+  if (im.leader == im.me)
+    out += ": you are leading";
+  else if (im.leader >= 0)
+    out += ": " + names[im.leader] + " is leading";
+  return out;
 }
 
 }  // namespace catan::coach

@@ -75,9 +75,13 @@ struct TradeImpact {
   int me = -1, partner = -1;
   SeatChances without{}, with{};  // each seat's chance without and with the trade
   int leader = -1;                // the seat with the best chance with the trade
-  std::string sentence;           // "You +2%, Orange +4%: Orange is leading."
+  std::string sentence;           // trade_sentence(): "You +2%, Orange +4%: Orange is leading"
   int iterations = 0;
 };
+
+// "You +2%, Orange +4%: Orange is leading": the changes in whole percentage points (each
+// chance rounded first, as the table shows them), `names` for the seats.
+std::string trade_sentence(const TradeImpact& impact, const SeatNames& names);
 
 // Time-sliced like Analyst: obs.seat gives `give` and gets `get` from `partner`.
 class TradeAdvisor {

@@ -42,9 +42,11 @@ struct Reviewer::Impl {
   Seeds seeds{0, 0};
   std::vector<Action> history;
   ReviewConfig cfg;
-  Game cur;                       // the game replayed up to `index`
-  size_t index = 0;               // the next action to replay
-  std::vector<std::string> what;  // each action in words (its first event)
+  Game cur;                        // the game replayed up to `index`
+  size_t index = 0;                // the next action to replay
+  std::vector<std::string> what;   // each action in words (its first event)
+  std::string names[kMaxPlayers];  // cfg.coach.names, in the form describe() takes
+  std::vector<Action> legal;       // scratch: the legal moves at the position
   bool analysing = false;
   double decision_ms = 0;  // the analysis in progress so far
   Analyst analyst;
@@ -61,6 +63,7 @@ void Reviewer::start(const Game& game, const ReviewConfig& config) {
   Impl& m = *impl_;
   review_ = Review{};
   m.cfg = config;
+  for (int p = 0; p < kMaxPlayers; ++p) m.names[p] = config.coach.names[p];
   m.options = game.state().options;
   m.seeds = game.state().seeds;
   m.history = game.history();
@@ -118,9 +121,8 @@ bool Reviewer::step(double max_ms) {
     const Action& a = m.history[m.index];
     const int actor = s.to_move();
     if (!m.analysing && actor >= 0 && m.reviewed(actor)) {
-      std::vector<Action> legal;
-      legal_actions(s, legal);
-      if (legal.size() > 1) {
+      legal_actions(s, m.legal);
+      if (m.legal.size() > 1) {
         m.analyst.start(observe(s, actor), m.cur.visible_events(actor), &a);
         m.analysing = true;
       }
@@ -156,9 +158,7 @@ bool Reviewer::step(double max_ms) {
       m.history.resize(m.index);  // a damaged history: review what applies
       continue;
     }
-    std::string names[4] = {m.cfg.coach.names[0], m.cfg.coach.names[1], m.cfg.coach.names[2],
-                            m.cfg.coach.names[3]};
-    m.what.push_back(m.cur.events().size() > e0 ? describe(m.cur.events()[e0], names)
+    m.what.push_back(m.cur.events().size() > e0 ? describe(m.cur.events()[e0], m.names)
                                                 : a.to_string());
     ++m.index;
     review_.chances.push_back(win_chances_full(m.cur.state()));
