@@ -1,6 +1,6 @@
 // Bots: Random, Easy/Normal/Hard (heuristic policy, Hard with card counting and own-turn
-// lookahead) and Expert (determinized Monte Carlo search over Hard's candidate moves,
-// anytime through start/step/action).
+// lookahead), Expert and Master (determinized Monte Carlo search over Hard's candidate moves,
+// anytime through start/step/action, Master on every core).
 #include "engine/ai/ai.h"
 
 #include <algorithm>
@@ -8,12 +8,13 @@
 #include <cmath>
 
 #include "engine/ai/ai_internal.h"
+#include "engine/ai/search.h"
 
 namespace catan {
 
 namespace {
 
-constexpr const char* kLevelNames[] = {"random", "easy", "normal", "hard", "expert"};
+constexpr const char* kLevelNames[] = {"random", "easy", "normal", "hard", "expert", "master"};
 constexpr const char* kPersonalityNames[] = {"balanced", "trader",       "aggressor",
                                              "builder",  "expansionist", "opportunist"};
 
@@ -113,78 +114,85 @@ class HeuristicBot final : public Bot {
   Action choice_;
 };
 
-// Expert: determinized Monte Carlo over Hard's ranked candidate moves. One iteration
-// samples one determinization (opponents' hands from card counting and the bank, the deck
-// from the unknown development cards, the dice from the bot's own Rng) and plays EVERY
-// candidate out from it with the same random numbers (paired comparison, low variance):
-// the rest of our turn and about one round (three near the end) of the Normal policy
-// for everybody, the opponents with Hard's parameters, robber and offers; then the
-// evaluation (ours minus the best opponent's; a win counts big). The candidates include
-// offers, answered inside the playouts. The move with the best mean is played if it beats
-// Hard's own first choice significantly (paired differences, kDeviationZ standard errors).
-// The setup placements are Hard's lookahead, not searched: a setup search measured weaker
-// (docs/AI.md, like every measured variant of this search).
+// Expert and Master: determinized Monte Carlo over Hard's ranked candidate moves
+// (ai::RootSearch, engine/ai/search.h). One iteration samples one determinization (opponents'
+// hands from card counting and the bank, the deck from the unknown development cards, the dice
+// from the searcher's own Rng) and plays EVERY candidate out from it with the same random
+// numbers (paired comparison, low variance): the rest of our turn and about one round (three
+// near the end) of the Normal policy for everybody, the opponents with Hard's parameters,
+// robber and offers; then the evaluation (ours minus the best opponent's; a win counts big).
+// The candidates include offers, answered inside the playouts. The move with the best mean is
+// played if it beats Hard's own first choice significantly (paired differences, kDeviationZ
+// standard errors). The setup placements are Hard's lookahead, not searched: a setup search
+// measured weaker (docs/AI.md, like every measured variant of this search).
 //
-// Anytime and resumable: the search is a state machine whose unit of work is ONE playout
-// action (or the candidate ranking, or one determinization), so step(max_ms) returns
-// within about max_ms even in the middle of an iteration (the browser keeps drawing
-// frames). All randomness lives in the machine's state, so with max_iterations the
-// decision does not depend on how the thinking was sliced. With a time budget, only
-// completed iterations count (every candidate sees the same determinizations).
-class ExpertBot final : public Bot {
+// Expert searches kExpertBudgetIterations (or max_iterations) on one searcher: the calling
+// thread in step()'s slices, or one searcher of the pool, which computes the same. Master
+// searches for its whole budget on every searcher of the pool (root parallelism: each samples
+// its own determinizations; the statistics add up).
+class SearchBot final : public Bot {
  public:
-  explicit ExpertBot(const AiConfig& c)
+  explicit SearchBot(const AiConfig& c)
       : cfg_(c),
         params_(ai::expert_params(c.personality)),
-        skill_(ai::level_skill(AiLevel::Expert)) {
+        skill_(ai::level_skill(c.level)),
+        pool_(c.pool) {
     rng_.state = mix_seed(c.seed, 0xE4E);
-    neutral_ = ai::personality_params(Personality::Balanced);
+    if (master() && !pool_)
+      pool_ = ai::make_thread_pool(c.threads > 0 ? c.threads : ai::hardware_cores());
+  }
+  ~SearchBot() override {
+    if (pool_ && waiting_) pool_->cancel();
   }
 
   void start(const Observation& obs, const EventLog& events) override {
     t0_ = Clock::now();
-    obs_ = obs;
-    view_ = ai::legal_view(obs_);
-    beliefs_ = ai::count_cards(obs_, events);
-    playout_ = ai::playout_policy(obs_.seat, params_);
-    cands_.clear();
-    sum_.clear();
-    iterations_ = 0;
-    stage_ = Stage::Rank;
-    turn0_ = view_.turn;
-    rounds_ = ai::playout_rounds(view_);
+    if (pool_ && waiting_) pool_->cancel();
+    waiting_ = false;
+    done_ = false;
+    stats_ = ai::RootStats{};
+    job_.obs = obs;
+    view_ = ai::legal_view(obs);
+    job_.beliefs = ai::count_cards(obs, events);
+    job_.personality = cfg_.personality;
+    rank();
+    if (job_.cands.size() <= 1) {
+      done_ = true;
+      return;
+    }
+    job_.seed = rng_.next();
+    job_.searchers = master() ? 0 : 1;
+    if (cfg_.max_iterations > 0) {
+      job_.iterations = cfg_.max_iterations;
+      job_.budget_ms = 0;
+    } else {
+      job_.iterations = master() ? 0 : kExpertBudgetIterations;
+      job_.budget_ms = std::max(1.0, cfg_.budget_ms * 0.95 - ms_since(t0_));
+    }
+    if (pool_ && pool_->size() > 0) {
+      pool_->begin(job_);
+      waiting_ = true;
+    } else {
+      local_.start(job_);
+    }
   }
 
   bool step(double max_ms) override {
-    const auto slice0 = Clock::now();
-    while (stage_ != Stage::Done) {
-      if (cfg_.max_iterations <= 0 && stage_ != Stage::Rank &&
-          ms_since(t0_) >= cfg_.budget_ms * 0.95) {
-        stage_ = Stage::Done;  // the budget is spent: keep the completed iterations only
-        break;
-      }
-      work();
-      if (stage_ != Stage::Done && ms_since(slice0) >= max_ms) return false;
+    if (done_) return true;
+    if (waiting_) {
+      if (!pool_->poll(&stats_)) return false;
+      waiting_ = false;
+    } else {
+      if (!local_.step(max_ms)) return false;
+      stats_ = local_.stats();
     }
+    done_ = true;
     return true;
   }
 
   Action action() override {
-    if (cands_.empty()) return ai::safe_action(view_);
-    if (iterations_ == 0) return cands_[0];
-    int best = 0;
-    for (int i = 1; i < static_cast<int>(cands_.size()); ++i)
-      if (sum_[i] > sum_[best]) best = i;
-    // Keep Hard's choice unless the search is significantly better: the paired mean
-    // difference must exceed kDeviationZ standard errors (a fixed margin either froze the
-    // search at many iterations or let noise through at few).
-    if (best != 0) {
-      const double n = iterations_;
-      const double mean = (sum_[best] - sum_[0]) / n;
-      const double var = n > 1 ? std::max(0.0, (sq_[best] - n * mean * mean) / (n - 1)) : 0.0;
-      if (n < 2 || mean <= kDeviationZ * std::sqrt(var / n)) best = 0;
-    }
-    return cands_[best];
+    if (job_.cands.empty()) return ai::safe_action(view_);
+    return job_.cands[ai::choose_candidate(stats_, kDeviationZ)];
   }
 
  private:
@@ -194,129 +202,29 @@ class ExpertBot final : public Bot {
   // ai::playout_rounds.
   static constexpr int kMaxCands = 10;
   static constexpr double kDeviationZ = 1.0;
-  static constexpr int kPlayoutActionCap = 500;  // a safety net: turns end the playout
 
-  enum class Stage : uint8_t { Rank, Sample, Playout, Done };
-
-  // One unit of work.
-  void work() {
-    switch (stage_) {
-      case Stage::Rank:
-        rank();
-        break;
-      case Stage::Sample:
-        sample();
-        break;
-      case Stage::Playout:
-        playout_step();
-        break;
-      case Stage::Done:
-        break;
-    }
-  }
+  bool master() const { return cfg_.level == AiLevel::Master; }
 
   // The candidates: Hard's ranked moves where a search pays (the main phase, the robber,
   // the roll or a knight first, free roads); Hard's single choice elsewhere.
   void rank() {
-    const ai::Ctx ctx = ai::make_obs_ctx(view_, obs_, params_, skill_, &beliefs_);
+    const ai::Ctx ctx = ai::make_obs_ctx(view_, job_.obs, params_, skill_, &job_.beliefs);
     const Phase ph = view_.phase;
     const bool searched = ph == Phase::Main || ph == Phase::MoveRobber || ph == Phase::Roll ||
                           ph == Phase::RoadBuilding1 || ph == Phase::RoadBuilding2;
-    cands_ = ai::candidate_actions(ctx, rng_, searched ? kMaxCands : 1);
-    const int n = static_cast<int>(cands_.size());
-    sum_.assign(n, 0.0);
-    sq_.assign(n, 0.0);
-    iter_sum_.assign(n, 0.0);
-    stage_ = n <= 1 ? Stage::Done : Stage::Sample;
-  }
-
-  // A new iteration: one determinization and the random numbers every candidate shares.
-  void sample() {
-    base_ = ai::determinize(obs_, &beliefs_, rng_);
-    dice_ = rng_.next();
-    pol_ = rng_.next();
-    cand_ = 0;
-    begin_candidate();
-  }
-
-  void begin_candidate() {
-    cur_ = base_;
-    cur_.rng.state = dice_;
-    prng_.state = pol_;
-    steps_ = 0;
-    stage_ = Stage::Playout;
-    if (!apply(cur_, cands_[cand_], nullptr, nullptr)) {
-      finish_candidate(-50);
-      return;
-    }
-    horizon_ = turn0_ + rounds_ * cur_.num_players + 1;
-  }
-
-  void finish_candidate(double r) {
-    iter_sum_[cand_] = r;
-    if (++cand_ < static_cast<int>(cands_.size())) {
-      begin_candidate();
-      return;
-    }
-    for (size_t i = 0; i < sum_.size(); ++i) {
-      sum_[i] += iter_sum_[i];
-      const double d = iter_sum_[i] - iter_sum_[0];
-      sq_[i] += d * d;
-    }
-    ++iterations_;
-    const int cap = cfg_.max_iterations > 0 ? cfg_.max_iterations : kExpertBudgetIterations;
-    stage_ = iterations_ >= cap ? Stage::Done : Stage::Sample;
-  }
-
-  // One action of the current playout (or its scoring when it is over).
-  void playout_step() {
-    GameState& s = cur_;
-    if (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon_ &&
-        steps_ < kPlayoutActionCap) {
-      const Action a = playout_.act(s, prng_);
-      if (apply(s, a, nullptr, nullptr)) {
-        ++steps_;
-        return;
-      }
-    }
-    finish_candidate(score(s));
-  }
-
-  // Our evaluation minus the best opponent's (each opponent with neutral parameters); a
-  // finished game counts +-6. The full difference ranks moves better than half of it, and
-  // this hand-written evaluation ranks them better than the fitted win-probability model of
-  // tools/fit_value, which predicts winners better (docs/AI.md).
-  double score(const GameState& s) const {
-    const int me = obs_.seat;
-    if (s.winner >= 0) return s.winner == me ? 6.0 : -6.0;
-    const double mine = ai::evaluate(s, me, params_);
-    double best_other = -1e9;
-    for (int p = 0; p < s.num_players; ++p)
-      if (p != me) best_other = std::max(best_other, ai::evaluate(s, p, neutral_));
-    return mine - best_other;
+    job_.cands = ai::candidate_actions(ctx, rng_, searched ? kMaxCands : 1);
   }
 
   AiConfig cfg_;
-  ai::Params params_, neutral_;
+  ai::Params params_;
   ai::Skill skill_;
-  ai::PlayoutPolicy playout_;  // every seat's moves in the playouts
+  std::shared_ptr<ai::SearchPool> pool_;
   Rng rng_;
-  Observation obs_;
   GameState view_;
-  ai::Beliefs beliefs_;
-  std::vector<Action> cands_;
-  std::vector<double> sum_;       // over completed iterations
-  std::vector<double> sq_;        // squared paired differences against candidate 0
-  std::vector<double> iter_sum_;  // the iteration in progress
-  int iterations_ = 0;
-  Stage stage_ = Stage::Done;
-  int turn0_ = 0;
-  // The iteration / playout in progress.
-  GameState base_, cur_;
-  uint64_t dice_ = 0, pol_ = 0;
-  Rng prng_;
-  int cand_ = 0, steps_ = 0, horizon_ = 0;
-  int rounds_ = 1;  // playout length in rounds for this decision (ai::playout_rounds)
+  ai::SearchJob job_;
+  ai::RootSearch local_;
+  ai::RootStats stats_;
+  bool waiting_ = false, done_ = true;
   Clock::time_point t0_;
 };
 
@@ -327,7 +235,8 @@ std::unique_ptr<Bot> make_bot(const AiConfig& config) {
     case AiLevel::Random:
       return std::make_unique<RandomBot>(config);
     case AiLevel::Expert:
-      return std::make_unique<ExpertBot>(config);
+    case AiLevel::Master:
+      return std::make_unique<SearchBot>(config);
     default:
       return std::make_unique<HeuristicBot>(config);
   }

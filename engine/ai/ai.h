@@ -13,7 +13,7 @@
 
 namespace catan {
 
-enum class AiLevel : uint8_t { Random, Easy, Normal, Hard, Expert };
+enum class AiLevel : uint8_t { Random, Easy, Normal, Hard, Expert, Master };
 enum class Personality : uint8_t {
   Balanced,
   Trader,
@@ -23,7 +23,7 @@ enum class Personality : uint8_t {
   Opportunist
 };
 
-const char* ai_level_name(AiLevel l);         // "random" "easy" "normal" "hard" "expert"
+const char* ai_level_name(AiLevel l);         // "random" "easy" "normal" "hard" "expert" "master"
 const char* personality_name(Personality p);  // "balanced" "trader" ...
 bool parse_ai_level(const std::string& s, AiLevel* out);
 bool parse_personality(const std::string& s, Personality* out);
@@ -32,14 +32,26 @@ bool parse_personality(const std::string& s, Personality* out);
 // upper bound and a player meets the search the arena measures with --iterations 96
 // (more iterations measured weaker, not stronger: docs/AI.md).
 constexpr int kExpertBudgetIterations = 96;
+// Master's thinking time per decision unless the match sets another.
+constexpr int kMasterDefaultBudgetMs = 3000;
+
+namespace ai {
+class SearchPool;  // engine/ai/search.h
+}
 
 struct AiConfig {
   AiLevel level = AiLevel::Normal;
   Personality personality = Personality::Balanced;
-  int budget_ms = 1000;    // Expert: per-decision thinking time limit (anytime search)
-  int max_iterations = 0;  // Expert: >0 = exactly this many, clock ignored (deterministic);
-                           // 0 = the time budget, stopping at kExpertBudgetIterations
+  int budget_ms = 1000;    // Expert, Master: per-decision thinking time limit (anytime search)
+  int max_iterations = 0;  // Expert, Master: >0 = exactly this many, clock ignored
+                           // (deterministic for a given number of searchers); 0 = the time
+                           // budget (Expert stops at kExpertBudgetIterations)
   uint64_t seed = 1;       // the bot's own RNG (never the game's)
+  // Where Expert and Master search: these searchers on other cores (Web Workers, threads) when
+  // set, else the calling thread in step()'s slices. Expert takes one of them, Master all; a
+  // native Master without a pool starts `threads` of its own (0 = one per core).
+  std::shared_ptr<ai::SearchPool> pool;
+  int threads = 0;
 };
 
 class Bot {

@@ -75,11 +75,12 @@ Skill level_skill(AiLevel l) {
       break;
     case AiLevel::Hard:
     case AiLevel::Expert:
+    case AiLevel::Master:
       k.depth = 3;
       k.tracker = true;
       k.leader = true;
       k.trade_scale = 2.0;  // offers whenever a card would help (one offer per turn)
-      k.smart_offers = l == AiLevel::Expert;
+      k.smart_offers = l >= AiLevel::Expert;
       break;
   }
   return k;

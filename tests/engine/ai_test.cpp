@@ -37,7 +37,12 @@ GameOptions options_for(bool arena, int players) {
 
 // Expert with 12 iterations: small and deterministic.
 AiConfig config(AiLevel l, Personality p, uint64_t seed) {
-  return AiConfig{.level = l, .personality = p, .max_iterations = 12, .seed = seed};
+  AiConfig c;
+  c.level = l;
+  c.personality = p;
+  c.max_iterations = 12;
+  c.seed = seed;
+  return c;
 }
 
 struct PlayStats {

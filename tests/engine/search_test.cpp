@@ -1,0 +1,310 @@
+// Expert's root search split across searchers (engine/ai/search.h): jobs survive their byte
+// form and refuse corrupt bytes, statistics merge by addition, a pool's searchers compute what
+// the same shares compute on the calling thread, and Expert plays the same with or without a
+// pool (the browser's Web Workers run exactly this code).
+#include "engine/ai/search.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "engine/ai/ai.h"
+#include "engine/game.h"
+#include "engine/observation.h"
+#include "engine/options.h"
+#include "engine/rules.h"
+
+namespace catan {
+namespace {
+
+// A main-phase position of a game Hard bots played: `turns` turns in, seat to move about to
+// decide with several candidates.
+Game hard_game_until(int turns, uint64_t seed) {
+  Game g(classic_options(), Seeds::both(seed));
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int s = 0; s < 4; ++s) {
+    AiConfig c;
+    c.level = AiLevel::Hard;
+    c.seed = seed * 10 + s;
+    bots.push_back(make_bot(c));
+  }
+  while (g.state().phase != Phase::GameOver &&
+         !(g.state().turn >= turns && g.state().phase == Phase::Main)) {
+    const int m = g.state().to_move();
+    const Action a = bots[m]->decide(observe(g.state(), m), g.visible_events(m));
+    std::string err;
+    EXPECT_TRUE(g.apply(a, &err)) << err;
+  }
+  return g;
+}
+
+ai::SearchJob job_for(const Game& g, int iterations, uint64_t seed) {
+  ai::SearchJob job;
+  const int me = g.state().to_move();
+  job.obs = observe(g.state(), me);
+  job.beliefs = ai::count_cards(job.obs, g.visible_events(me));
+  job.personality = Personality::Builder;
+  const GameState view = ai::legal_view(job.obs);
+  const ai::Ctx ctx = ai::make_obs_ctx(view, job.obs, ai::expert_params(job.personality),
+                                       ai::level_skill(AiLevel::Expert), &job.beliefs);
+  Rng rng;
+  rng.state = seed;
+  job.cands = ai::candidate_actions(ctx, rng, 10);
+  job.seed = seed;
+  job.iterations = iterations;
+  return job;
+}
+
+ai::RootStats run_local(const ai::SearchJob& job, double slice_ms = 1e9) {
+  ai::RootSearch s;
+  s.start(job);
+  while (!s.step(slice_ms)) {
+  }
+  return s.stats();
+}
+
+void expect_same(const ai::RootStats& a, const ai::RootStats& b) {
+  EXPECT_EQ(a.iterations, b.iterations);
+  ASSERT_EQ(a.sum.size(), b.sum.size());
+  for (size_t i = 0; i < a.sum.size(); ++i) {
+    EXPECT_DOUBLE_EQ(a.sum[i], b.sum[i]) << "candidate " << i;
+    EXPECT_DOUBLE_EQ(a.sq[i], b.sq[i]) << "candidate " << i;
+  }
+}
+
+class SearchTest : public ::testing::Test {
+ protected:
+  // The first of a few games whose position has at least three candidates.
+  static void SetUpTestSuite() {
+    for (uint64_t seed = 5; seed < 20; ++seed) {
+      game_ = new Game(hard_game_until(10, seed));
+      if (job_for(*game_, 1, 3).cands.size() > 2) return;
+      delete game_;
+    }
+    game_ = new Game(hard_game_until(10, 5));
+  }
+  static void TearDownTestSuite() {
+    delete game_;
+    game_ = nullptr;
+  }
+  static Game* game_;
+};
+Game* SearchTest::game_ = nullptr;
+
+TEST_F(SearchTest, ThePositionHasSeveralCandidates) {
+  ASSERT_EQ(game_->state().phase, Phase::Main);
+  EXPECT_GT(job_for(*game_, 1, 3).cands.size(), 2u);
+}
+
+TEST_F(SearchTest, AJobSurvivesItsBytes) {
+  const ai::SearchJob job = job_for(*game_, 40, 77);
+  const std::vector<uint8_t> bytes = ai::encode_job(job);
+  ai::SearchJob back;
+  std::string err;
+  ASSERT_TRUE(ai::decode_job(bytes.data(), bytes.size(), &back, &err)) << err;
+  EXPECT_EQ(back.obs.seat, job.obs.seat);
+  EXPECT_TRUE(back.obs.view == job.obs.view);
+  EXPECT_EQ(back.obs.hand_size, job.obs.hand_size);
+  EXPECT_EQ(back.obs.dev_hand_size, job.obs.dev_hand_size);
+  EXPECT_EQ(back.obs.unknown_dev_cards, job.obs.unknown_dev_cards);
+  EXPECT_EQ(back.beliefs.hand, job.beliefs.hand);
+  EXPECT_EQ(back.cands, job.cands);
+  EXPECT_EQ(back.personality, job.personality);
+  EXPECT_EQ(back.seed, job.seed);
+  EXPECT_EQ(back.iterations, job.iterations);
+  // The decoded job searches exactly like the original.
+  expect_same(run_local(back), run_local(job));
+}
+
+TEST_F(SearchTest, CorruptJobBytesAreRefused) {
+  const ai::SearchJob job = job_for(*game_, 10, 1);
+  const std::vector<uint8_t> bytes = ai::encode_job(job);
+  ai::SearchJob out;
+  std::string err;
+  for (size_t n = 0; n < bytes.size(); n += 7) {
+    EXPECT_FALSE(ai::decode_job(bytes.data(), n, &out, &err)) << n;
+    EXPECT_FALSE(err.empty());
+  }
+  std::vector<uint8_t> longer = bytes;
+  longer.push_back(0);
+  EXPECT_FALSE(ai::decode_job(longer.data(), longer.size(), &out, &err));
+  std::vector<uint8_t> magic = bytes;
+  magic[0] ^= 1;
+  EXPECT_FALSE(ai::decode_job(magic.data(), magic.size(), &out, &err));
+  EXPECT_EQ(err, "not a search job");
+  ai::SearchJob bad = job;
+  bad.obs.seat = 7;
+  std::vector<uint8_t> b = ai::encode_job(bad);
+  EXPECT_FALSE(ai::decode_job(b.data(), b.size(), &out, &err));
+  bad = job;
+  bad.budget_ms = std::numeric_limits<double>::quiet_NaN();
+  b = ai::encode_job(bad);
+  EXPECT_FALSE(ai::decode_job(b.data(), b.size(), &out, &err));
+  bad = job;
+  bad.cands.assign(ai::kMaxSearchCands + 1, job.cands[0]);
+  b = ai::encode_job(bad);
+  EXPECT_FALSE(ai::decode_job(b.data(), b.size(), &out, &err));
+}
+
+TEST_F(SearchTest, StatsSurviveTheirBytesAndRefuseCorruption) {
+  const ai::RootStats s = run_local(job_for(*game_, 6, 2));
+  const std::vector<uint8_t> bytes = ai::encode_stats(s);
+  ai::RootStats back;
+  std::string err;
+  ASSERT_TRUE(ai::decode_stats(bytes.data(), bytes.size(), &back, &err)) << err;
+  expect_same(back, s);
+  EXPECT_FALSE(ai::decode_stats(bytes.data(), bytes.size() - 1, &back, &err));
+  std::vector<uint8_t> nan = bytes;
+  const double x = std::numeric_limits<double>::infinity();
+  std::memcpy(nan.data() + 12, &x, sizeof x);
+  EXPECT_FALSE(ai::decode_stats(nan.data(), nan.size(), &back, &err));
+}
+
+TEST_F(SearchTest, SlicedSearchEqualsOneCall) {
+  const ai::SearchJob job = job_for(*game_, 12, 9);
+  expect_same(run_local(job, 0.05), run_local(job));
+}
+
+TEST(SearchStats, MergeAddsAndTheRuleNeedsSignificance) {
+  ai::RootStats a, b;
+  a.reset(3);
+  b.reset(3);
+  // Candidate 1 is better than 0 by exactly 1 in every iteration: significant.
+  for (int i = 0; i < 4; ++i) {
+    a.sum[0] += 0, a.sum[1] += 1, a.sum[2] += 0.5;
+    a.sq[1] += 1, a.sq[2] += 0.25;
+  }
+  a.iterations = 4;
+  b = a;
+  ASSERT_TRUE(a.merge(b));
+  EXPECT_EQ(a.iterations, 8);
+  EXPECT_DOUBLE_EQ(a.sum[1], 8);
+  EXPECT_EQ(ai::choose_candidate(a, 1.0), 1);
+  // Candidate 1 better on average but noisy: +-3 around +0.5.
+  ai::RootStats n;
+  n.reset(2);
+  n.iterations = 4;
+  n.sum[1] = 2;     // mean difference 0.5
+  n.sq[1] = 4 * 9;  // sd about 3.4
+  EXPECT_EQ(ai::choose_candidate(n, 1.0), 0);
+  ai::RootStats other;
+  other.reset(4);
+  other.iterations = 1;
+  EXPECT_FALSE(a.merge(other));
+  EXPECT_EQ(ai::choose_candidate(ai::RootStats{}, 1.0), 0);
+}
+
+TEST(SearchStats, SharesSplitTheIterations) {
+  int total = 0;
+  for (int k = 0; k < 3; ++k) total += ai::share_of(100, k, 3);
+  EXPECT_EQ(total, 100);
+  EXPECT_EQ(ai::share_of(100, 0, 3), 34);
+  EXPECT_EQ(ai::share_of(100, 2, 3), 33);
+  EXPECT_EQ(ai::share_of(0, 1, 3), 0);
+}
+
+#ifndef __EMSCRIPTEN__
+TEST_F(SearchTest, OneThreadComputesWhatTheCallingThreadComputes) {
+  const ai::SearchJob job = job_for(*game_, 20, 4);
+  auto pool = ai::make_thread_pool(3);
+  ASSERT_TRUE(pool);
+  ai::SearchJob one = job;
+  one.searchers = 1;
+  pool->begin(one);
+  ai::RootStats merged;
+  while (!pool->poll(&merged)) {
+  }
+  expect_same(merged, run_local(job));
+}
+
+TEST_F(SearchTest, ThreadsSplitAJobIntoItsShares) {
+  const ai::SearchJob job = job_for(*game_, 30, 6);
+  auto pool = ai::make_thread_pool(3);
+  pool->begin(job);
+  ai::RootStats merged;
+  while (!pool->poll(&merged)) {
+  }
+  ai::RootStats want;
+  want.reset(job.cands.size());
+  for (int k = 0; k < 3; ++k) ASSERT_TRUE(want.merge(run_local(ai::share_job(job, k, 3))));
+  EXPECT_EQ(merged.iterations, 30);
+  expect_same(merged, want);
+}
+
+TEST_F(SearchTest, ATimedJobStopsAtItsBudget) {
+  ai::SearchJob job = job_for(*game_, 0, 8);
+  job.budget_ms = 150;
+  auto pool = ai::make_thread_pool(2);
+  const auto t0 = std::chrono::steady_clock::now();
+  pool->begin(job);
+  ai::RootStats merged;
+  while (!pool->poll(&merged)) {
+  }
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_GT(merged.iterations, 0);
+  EXPECT_LT(ms, 2000);  // generous: a loaded machine, sanitizers
+}
+
+TEST_F(SearchTest, CancelledJobsAreDropped) {
+  ai::SearchJob job = job_for(*game_, 0, 8);
+  job.budget_ms = 60000;
+  auto pool = ai::make_thread_pool(2);
+  pool->begin(job);
+  pool->cancel();  // returns once the threads stopped
+  ai::RootStats merged;
+  EXPECT_FALSE(pool->poll(&merged));
+  job.budget_ms = 0;
+  job.iterations = 4;
+  pool->begin(job);
+  while (!pool->poll(&merged)) {
+  }
+  EXPECT_EQ(merged.iterations, 4);
+}
+
+// Expert with a pool takes one searcher, which computes what it computes alone: the same
+// moves, decision after decision.
+TEST_F(SearchTest, ExpertPlaysTheSameWithAPool) {
+  AiConfig c;
+  c.level = AiLevel::Expert;
+  c.max_iterations = 16;
+  c.seed = 3;
+  auto alone = make_bot(c);
+  c.pool = ai::make_thread_pool(2);
+  auto pooled = make_bot(c);
+  Game g = *game_;
+  for (int i = 0; i < 12 && g.state().phase != Phase::GameOver; ++i) {
+    const int m = g.state().to_move();
+    const Observation obs = observe(g.state(), m);
+    const Action a = alone->decide(obs, g.visible_events(m));
+    const Action b = pooled->decide(obs, g.visible_events(m));
+    ASSERT_EQ(a, b) << "decision " << i;
+    std::string err;
+    ASSERT_TRUE(g.apply(a, &err)) << err;
+  }
+}
+
+TEST_F(SearchTest, MasterPlaysLegalMovesOnSeveralThreads) {
+  AiConfig c;
+  c.level = AiLevel::Master;
+  c.max_iterations = 24;
+  c.threads = 2;
+  c.seed = 11;
+  auto bot = make_bot(c);
+  Game g = *game_;
+  for (int i = 0; i < 20 && g.state().phase != Phase::GameOver; ++i) {
+    const int m = g.state().to_move();
+    const Action a = bot->decide(observe(g.state(), m), g.visible_events(m));
+    std::string err;
+    ASSERT_TRUE(g.apply(a, &err)) << a.to_string() << ": " << err;
+  }
+}
+#endif
+
+}  // namespace
+}  // namespace catan
