@@ -25,6 +25,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -41,6 +42,8 @@
 #include <emscripten/html5.h>
 #endif
 
+#include "engine/ai/search.h"
+#include "engine/match/session.h"
 #include "frontend/app.h"
 #include "frontend/game_layout.h"
 #include "frontend/pointer_input.h"
@@ -332,6 +335,9 @@ int main(int argc, char** argv) {
 #else
   if (uitest_path.empty() && shell->max_frames < 0 && shell->screenshot.empty())
     attach_native_persistence(*shell->app);
+  // Expert and Master think on other cores; the main thread keeps drawing frames.
+  shell->app->session().set_search_pool(
+      catan::ai::make_thread_pool(std::max(1, catan::ai::hardware_cores() - 1)));
 #endif
 #if CATAN_UITEST
   if (!uitest_path.empty()) {

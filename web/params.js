@@ -9,7 +9,7 @@
 (function (global) {
   'use strict';
 
-  const LEVELS = ['random', 'easy', 'normal', 'hard', 'expert'];
+  const LEVELS = ['random', 'easy', 'normal', 'hard', 'expert', 'master'];
   const PERSONALITIES = ['balanced', 'trader', 'aggressor', 'builder', 'expansionist', 'opportunist'];
   const ENUMS = new Map([
     ['mode', ['classic', 'blitz', 'epic', 'custom']],
@@ -21,7 +21,7 @@
   const MODE_VP = new Map([['classic', 10], ['blitz', 7], ['epic', 13]]);
   // Game keys go to the wasm (catan_web_new_game); page keys stay in JS.
   const GAME_KEYS = ['seed', 'playseed', 'players', 'seats', 'mode', 'vp', 'board', 'visibility',
-    'dice', 'timer', 'speed', 'think', 'autoplay'];
+    'dice', 'timer', 'speed', 'think', 'masterthink', 'autoplay'];
   const PAGE_KEYS = ['theme', 'muted', 'origin'];
   const ALL_KEYS = GAME_KEYS.concat(PAGE_KEYS);
   const CONFIG_KEYS = GAME_KEYS.concat(['muted', 'theme']);
@@ -134,6 +134,12 @@
       case 'think': {
         const n = parseNumber(v, 10, 5000, true);
         return n === null ? { error: `think must be milliseconds from 10 to 5000, got "${shown(v)}"` } : { value: n };
+      }
+      case 'masterthink': {
+        const n = parseNumber(v, 250, 30000, true);
+        return n === null
+          ? { error: `masterthink must be milliseconds from 250 to 30000, got "${shown(v)}"` }
+          : { value: n };
       }
       case 'autoplay':
       case 'muted': {

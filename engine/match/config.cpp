@@ -86,8 +86,8 @@ bool parse_seat(const std::string& text, SeatConfig* seat, std::string* error) {
   }
   seat->kind = SeatKind::AI;
   if (parts.size() >= 2 && !parse_ai_level(parts[1], &seat->ai.level)) {
-    return refuse(
-        error, "bad AI level '" + shown(parts[1]) + "' (expected random|easy|normal|hard|expert)");
+    return refuse(error, "bad AI level '" + shown(parts[1]) +
+                             "' (expected random|easy|normal|hard|expert|master)");
   }
   if (parts.size() == 3 && !parse_personality(parts[2], &seat->ai.personality)) {
     return refuse(error,
@@ -174,15 +174,15 @@ void name_seats(MatchConfig* c) {
 
 bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
   if (!j.is_object()) return refuse(error, "the config must be a JSON object");
-  static const std::set<std::string> kKeys = {"seed",  "playseed", "players",    "seats", "mode",
-                                              "vp",    "board",    "visibility", "dice",  "timer",
-                                              "speed", "think",    "autoplay"};
+  static const std::set<std::string> kKeys = {
+      "seed",       "playseed", "players", "seats", "mode",  "vp",          "board",
+      "visibility", "dice",     "timer",   "speed", "think", "masterthink", "autoplay"};
   std::map<std::string, std::string> v;
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (!kKeys.count(it.key())) {
       return refuse(error, "unknown config key '" + shown(it.key()) +
                                "' (known: seed playseed players seats mode vp board visibility "
-                               "dice timer speed think autoplay)");
+                               "dice timer speed think masterthink autoplay)");
     }
     if (it.key() == "seats" && it.value().is_array()) continue;
     auto text = as_text(it.value());
@@ -271,6 +271,11 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
   if (v.count("think") && !parse_double(v["think"], 10, 5000, &c.ai_think_budget_ms)) {
     return refuse(error, "bad think '" + shown(v["think"]) + "' (expected 10..5000 ms)");
   }
+  if (v.count("masterthink") &&
+      !parse_double(v["masterthink"], kMinMasterThinkMs, kMaxMasterThinkMs, &c.master_think_ms)) {
+    return refuse(error,
+                  "bad masterthink '" + shown(v["masterthink"]) + "' (expected 250..30000 ms)");
+  }
   if (!validate(c.options, &err)) return refuse(error, err);
   name_seats(&c);
   *out = c;
@@ -291,7 +296,8 @@ json config_to_json(const MatchConfig& c, bool island_hidden) {
   json j = {{"options", options_to_json(c.options)},
             {"seats", seats},
             {"aiDelay", c.ai_action_delay_s},
-            {"thinkMs", c.ai_think_budget_ms}};
+            {"thinkMs", c.ai_think_budget_ms},
+            {"masterThinkMs", c.master_think_ms}};
   if (!island_hidden) j["seed"] = std::to_string(c.seeds.board);
   return j;
 }
@@ -343,6 +349,11 @@ bool full_config_from_json(const json& j, MatchConfig* out, std::string* error) 
   if (const auto it = j.find("thinkMs"); it != j.end() && it->is_number()) {
     const double d = it->get<double>();
     c.ai_think_budget_ms = std::isfinite(d) ? std::clamp(d, 10.0, 5000.0) : 1000.0;
+  }
+  if (const auto it = j.find("masterThinkMs"); it != j.end() && it->is_number()) {
+    const double d = it->get<double>();
+    c.master_think_ms = std::isfinite(d) ? std::clamp(d, kMinMasterThinkMs, kMaxMasterThinkMs)
+                                         : double{kMasterDefaultBudgetMs};
   }
   name_seats(&c);
   *out = c;

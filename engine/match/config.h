@@ -34,7 +34,9 @@ struct MatchConfig {
   std::array<SeatConfig, kMaxPlayers> seats;  // first options.players used
   double ai_action_delay_s = kNormalAiDelaySeconds;  // pause between AI actions
   double ai_think_budget_ms = 1000;                  // per decision (Expert)
+  double master_think_ms = kMasterDefaultBudgetMs;   // per decision (Master, on every core)
 };
+inline constexpr double kMinMasterThinkMs = 250, kMaxMasterThinkMs = 30000;
 
 // A seed from the platform's entropy source (std::random_device: the OS natively,
 // crypto.getRandomValues in the browser), never 0.
@@ -49,11 +51,12 @@ inline constexpr size_t kMaxConfigText = 16 * 1024;
 //             For reproducible demos and tests; share links never carry it.
 //   players   2..4
 //   seats     ["human", "ai:hard:trader", "ai:expert", ...] or "human,ai:hard,..." (a seat
-//             without personality is balanced; levels random|easy|normal|hard|expert)
+//             without personality is balanced; levels random|easy|normal|hard|expert|master)
 //   mode      classic|blitz|epic|custom    vp 3..30    board beginner|official|balanced|random
 //   visibility revealed|mist|terra_incognita   dice random|balanced   timer 0|20..3600|off
 //   speed     AI speed multiplier 0.25..20 (see ai_delay_for_speed)
 //   think     Expert thinking budget per decision in ms, 10..5000
+//   masterthink  Master thinking time per decision in ms, 250..30000 (default 3000)
 //   autoplay  true: every seat AI (seats must not name a human)
 // Unknown keys are rejected (theme, muted, origin are page settings: the page strips them).
 bool config_from_json(const nlohmann::json& j, MatchConfig* out, std::string* error);

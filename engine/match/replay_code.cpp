@@ -134,7 +134,8 @@ bool read_seats(Reader& r, MatchConfig* c, std::string* error) {
       c->seats[s].kind = SeatKind::Human;
     } else {
       const int level = (k - 1) / 8, pers = (k - 1) % 8;
-      if (level > 4 || pers > 5) return refuse(error, "the game code has a bad seat");
+      if (level > static_cast<int>(AiLevel::Master) || pers > 5)
+        return refuse(error, "the game code has a bad seat");
       c->seats[s].kind = SeatKind::AI;
       c->seats[s].ai.level = static_cast<AiLevel>(level);
       c->seats[s].ai.personality = static_cast<Personality>(pers);

@@ -95,7 +95,9 @@ void Session::start(const MatchConfig& config) {
       ai.level = AiLevel::Normal;
       ai.personality = Personality::Balanced;
     }
-    ai.budget_ms = static_cast<int>(config.ai_think_budget_ms);
+    ai.budget_ms = static_cast<int>(ai.level == AiLevel::Master ? config.master_think_ms
+                                                                : config.ai_think_budget_ms);
+    ai.pool = pool_;
     if (ai.seed == 1) ai.seed = config.seeds.play * 31 + static_cast<uint64_t>(s) + 7;
     impl_->bots[s] = make_bot(ai);
   }

@@ -21,6 +21,10 @@ class Session {
   ~Session();
   void start(const MatchConfig& config);
   bool active() const { return started_; }
+  // Where Expert and Master seats search from the next start() on: other cores (Web Workers,
+  // threads; engine/ai/search.h), or the calling thread in update()'s slices when null.
+  void set_search_pool(std::shared_ptr<ai::SearchPool> pool) { pool_ = std::move(pool); }
+  bool has_search_pool() const { return pool_ != nullptr; }
 
   const MatchConfig& config() const { return config_; }
   const Game& game() const { return game_; }
@@ -100,6 +104,7 @@ class Session {
   bool handoff_pending_ = false;
   int handoff_seat_ = -1;
   std::vector<std::array<uint8_t, kMaxPlayers>> vp_timeline_;
+  std::shared_ptr<ai::SearchPool> pool_;
 };
 
 }  // namespace catan::match
