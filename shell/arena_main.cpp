@@ -4,7 +4,10 @@
 //   catan-arena --bots expert:trader,hard,hard:builder,normal --games 100
 //   catan-arena --offer-probe --vs hard --games 100 --seed 1
 //
-// A bot config is level[:personality][:it=N][:ms=N]. Game g is seeded mix_seed(seed, g)
+//   catan-arena --seat master:ms=3000:th=2 --vs expert --games 40   (Master on 2 threads)
+//
+// A bot config is level[:personality][:it=N][:ms=N][:th=N] (th: Master's search threads,
+// default 1 here so that --jobs games do not compete for cores). Game g is seeded mix_seed(seed, g)
 // and config i sits in seat (i + g) % players. Results are deterministic given the seed
 // (the timing columns aside); Expert uses --iterations (fixed) unless --budget-ms is set.
 #include <CLI/CLI.hpp>
@@ -56,6 +59,7 @@ bool parse_spec(const std::string& text, int default_iters, int default_ms, BotS
   }
   c.max_iterations = default_iters;
   c.budget_ms = default_ms;
+  c.threads = 1;
   for (size_t i = 1; i < parts.size(); ++i) {
     const std::string& x = parts[i];
     if (x.rfind("it=", 0) == 0) {
@@ -63,6 +67,8 @@ bool parse_spec(const std::string& text, int default_iters, int default_ms, BotS
     } else if (x.rfind("ms=", 0) == 0) {
       c.budget_ms = std::stoi(x.substr(3));
       c.max_iterations = 0;
+    } else if (x.rfind("th=", 0) == 0) {
+      c.threads = std::max(1, std::stoi(x.substr(3)));
     } else if (!parse_personality(x, &c.personality)) {
       *err = "unknown personality '" + x + "'";
       return false;

@@ -180,7 +180,7 @@ class SearchBot final : public Bot {
   bool step(double max_ms) override {
     if (done_) return true;
     if (waiting_) {
-      if (!pool_->poll(&stats_)) return false;
+      if (!pool_->wait(&stats_, max_ms)) return false;
       waiting_ = false;
     } else {
       if (!local_.step(max_ms)) return false;
@@ -192,7 +192,7 @@ class SearchBot final : public Bot {
 
   Action action() override {
     if (job_.cands.empty()) return ai::safe_action(view_);
-    return job_.cands[ai::choose_candidate(stats_, kDeviationZ)];
+    return job_.cands[ai::choose_candidate(stats_, kDeviationZ, kMinEffect)];
   }
 
  private:
@@ -202,6 +202,9 @@ class SearchBot final : public Bot {
   // ai::playout_rounds.
   static constexpr int kMaxCands = 10;
   static constexpr double kDeviationZ = 1.0;
+  // Past kExpertBudgetIterations the bar stays where it is at that count (in standard
+  // deviations, not errors): a bar that keeps falling measured weaker (docs/AI.md).
+  static inline const double kMinEffect = kDeviationZ / std::sqrt(double{kExpertBudgetIterations});
 
   bool master() const { return cfg_.level == AiLevel::Master; }
 

@@ -9,6 +9,8 @@
 #include <type_traits>
 
 #ifndef __EMSCRIPTEN__
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 #endif
 
@@ -31,7 +33,7 @@ bool RootStats::merge(const RootStats& o) {
   return true;
 }
 
-int choose_candidate(const RootStats& s, double z) {
+int choose_candidate(const RootStats& s, double z, double min_effect) {
   if (s.iterations == 0 || s.sum.empty()) return 0;
   int best = 0;
   for (int i = 1; i < static_cast<int>(s.sum.size()); ++i)
@@ -42,7 +44,8 @@ int choose_candidate(const RootStats& s, double z) {
     const double n = s.iterations;
     const double mean = (s.sum[best] - s.sum[0]) / n;
     const double var = n > 1 ? std::max(0.0, (s.sq[best] - n * mean * mean) / (n - 1)) : 0.0;
-    if (n < 2 || mean <= z * std::sqrt(var / n)) best = 0;
+    const double sd = std::sqrt(var);
+    if (n < 2 || mean <= z * sd / std::sqrt(n) || mean <= min_effect * sd) best = 0;
   }
   return best;
 }
@@ -345,7 +348,11 @@ class ThreadPool final : public SearchPool {
         while (!stop_.load(std::memory_order_relaxed) && !search.step(5.0)) {
         }
         results_[k] = search.stats();
-        finished_.fetch_add(1, std::memory_order_release);
+        {
+          std::lock_guard<std::mutex> lock(mu_);
+          finished_.fetch_add(1, std::memory_order_release);
+        }
+        cv_.notify_all();
       });
     }
     cands_ = job.cands.size();
@@ -357,6 +364,16 @@ class ThreadPool final : public SearchPool {
     merged->reset(cands_);
     for (const RootStats& r : results_) merged->merge(r);
     return true;
+  }
+
+  bool wait(RootStats* merged, double max_ms) override {
+    if (threads_.empty()) return false;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      cv_.wait_for(lock, std::chrono::duration<double, std::milli>(std::max(0.0, max_ms)),
+                   [this] { return finished_.load(std::memory_order_acquire) >= active_; });
+    }
+    return poll(merged);
   }
 
   void cancel() override {
@@ -375,6 +392,8 @@ class ThreadPool final : public SearchPool {
   std::vector<RootStats> results_;
   std::atomic<bool> stop_{false};
   std::atomic<int> finished_{0};
+  std::mutex mu_;
+  std::condition_variable cv_;
 };
 
 }  // namespace

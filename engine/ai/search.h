@@ -28,8 +28,10 @@ struct RootStats {
 };
 
 // The decision rule: the candidate with the best mean, if its paired mean difference over
-// candidate 0 (Hard's choice) exceeds z standard errors; else candidate 0.
-int choose_candidate(const RootStats& s, double z);
+// candidate 0 (Hard's choice) exceeds z standard errors AND min_effect standard deviations of
+// the paired differences; else candidate 0. The second bar keeps long searches from acting on
+// differences that are certain but too small for the playouts' evaluation to get right.
+int choose_candidate(const RootStats& s, double z, double min_effect = 0);
 
 // One searcher's share of a decision.
 struct SearchJob {
@@ -104,6 +106,12 @@ class SearchPool {
   virtual int size() const = 0;  // searchers
   virtual void begin(const SearchJob& job) = 0;
   virtual bool poll(RootStats* merged) = 0;
+  // poll(), waiting up to max_ms for the shares where the platform can block (threads); a pool
+  // that cannot block (the browser's main thread) only polls.
+  virtual bool wait(RootStats* merged, double max_ms) {
+    (void)max_ms;
+    return poll(merged);
+  }
   virtual void cancel() = 0;  // drop the jobs in flight (their results are discarded)
 };
 
