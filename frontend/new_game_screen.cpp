@@ -16,7 +16,8 @@ namespace catan::ui {
 
 namespace {
 
-const char* kLevelNames[] = {"Random", "Easy", "Normal", "Hard", "Expert"};
+const char* kLevelNames[] = {"Random", "Easy", "Normal", "Hard", "Expert", "Master"};
+constexpr int kNumLevels = 6;
 const char* kPersonalityNames[] = {"Balanced", "Trader",       "Aggressor",
                                    "Builder",  "Expansionist", "Opportunist"};
 const char* kSeatKinds[] = {"You", "AI", "Human (hot-seat)"};
@@ -112,7 +113,7 @@ void seat_rows(NewGameForm& form, const FormLayout& fl, float combo_w) {
     if (ss.kind == kSeatAi) {
       ImGui::SetNextItemWidth(fl.narrow ? half : combo_w * 0.8f);
       std::snprintf(id, sizeof id, "seat_level_%d", i);
-      combo(id, &ss.level, kLevelNames, 5, fl.row_h);
+      combo(id, &ss.level, kLevelNames, kNumLevels, fl.row_h);
       ImGui::SameLine();
       ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : combo_w * 1.2f);
       std::snprintf(id, sizeof id, "seat_personality_%d", i);
@@ -185,7 +186,7 @@ std::string bots_game_summary(const NewGameForm& form) {
   }
   std::string s =
       "You + " + std::to_string(f.players - 1) + (f.players == 2 ? " bot (" : " bots (");
-  s += mixed ? "mixed levels" : kLevelNames[std::clamp(level, 0, 4)];
+  s += mixed ? "mixed levels" : kLevelNames[std::clamp(level, 0, kNumLevels - 1)];
   s += "), ";
   if (f.mode == 3)
     s += "Custom (" + std::to_string(f.custom_vp) + " VP)";
@@ -226,6 +227,7 @@ MatchConfig config_from_form(const NewGameForm& form) {
   const bool instant = kAiSpeeds[form.ai_speed] <= 0;
   mc.ai_action_delay_s = match::ai_delay_for_speed(kAiSpeeds[form.ai_speed]);
   mc.ai_think_budget_ms = instant ? 150 : 800;
+  mc.master_think_ms = kMasterTimes[std::clamp(form.master_time, 0, kNumMasterTimes - 1)];
   return mc;
 }
 
@@ -306,6 +308,11 @@ NewGameChoice custom_form(NewGameForm& form, const FormLayout& fl, float w, floa
   field("Dice", "dice", &form.dice, dice, 2);
   field("Turn timer", "timer", &form.timer_idx, kTimerNames, kNumTimerChoices);
   field("AI speed", "form_ai_speed", &form.ai_speed, kAiSpeedNames, kNumAiSpeeds);
+  bool master = false;
+  for (int i = 0; i < form.players; ++i)
+    master |= form.seats[i].kind == kSeatAi && form.seats[i].level == kNumLevels - 1;
+  if (master)
+    field("Master thinks", "master_time", &form.master_time, kMasterTimeNames, kNumMasterTimes);
   field_label(fl, "Seed");
   const float new_seed_w = ImGui::CalcTextSize("New seed").x + ImGui::GetStyle().FramePadding.x * 2;
   ImGui::SetNextItemWidth(fl.narrow ? ImGui::GetContentRegionAvail().x - new_seed_w -

@@ -35,6 +35,10 @@ inline constexpr int kNumAiSpeeds = 4;
 // Turn timer choices in seconds: 0 off, -1 unlimited.
 inline constexpr int kTimerChoices[] = {0, 20, 30, 40, 60, 90, 120, -1};
 inline constexpr int kNumTimerChoices = 8;
+// Master's thinking time per decision, ms (the form shows it when a seat is Master).
+inline constexpr const char* kMasterTimeNames[] = {"1 s", "3 s", "10 s"};
+inline constexpr int kMasterTimes[] = {1000, 3000, 10000};
+inline constexpr int kNumMasterTimes = 3;
 
 struct NewGameForm {
   NewGameForm();
@@ -42,11 +46,12 @@ struct NewGameForm {
   SeatSetup seats[4];
   int mode = 0;  // Mode
   int custom_vp = 10;
-  int board = 2;       // LayoutKind: beginner official balanced random
-  int visibility = 0;  // Visibility
-  int dice = 0;        // DiceMode
-  int timer_idx = 0;   // kTimerChoices
-  int ai_speed = 1;    // kAiSpeeds
+  int board = 2;        // LayoutKind: beginner official balanced random
+  int visibility = 0;   // Visibility
+  int dice = 0;         // DiceMode
+  int timer_idx = 0;    // kTimerChoices
+  int ai_speed = 1;     // kAiSpeeds
+  int master_time = 1;  // kMasterTimes
   char seed_text[24] = "";
   // The player typed the seed (or a test fixed it): every game from this form uses it until
   // "New seed". Otherwise each visit to the form shows a fresh seed from real entropy.

@@ -283,9 +283,10 @@ std::string cmd_go(Call& c) {
       else
         return error_line("bad go argument \"" + w[i] + "\"");
     } else {
-      return error_line("bad go argument \"" + w[i] +
-                        "\" (levels: random easy normal hard expert; personalities: balanced "
-                        "trader aggressor builder expansionist opportunist)");
+      return error_line(
+          "bad go argument \"" + w[i] +
+          "\" (levels: random easy normal hard expert master; personalities: balanced "
+          "trader aggressor builder expansionist opportunist)");
     }
   }
   const int seat = s.to_move();
