@@ -128,8 +128,13 @@ class HeuristicBot final : public Bot {
 //
 // Expert searches kExpertBudgetIterations (or max_iterations) on one searcher: the calling
 // thread in step()'s slices, or one searcher of the pool, which computes the same. Master
-// searches for its whole budget on every searcher of the pool (root parallelism: each samples
-// its own determinizations; the statistics add up).
+// runs Expert's search on every searcher of the pool (root parallelism: each samples its own
+// determinizations; the statistics add up), then spends the rest of its budget on the one
+// question that decides its move: when that search would leave Hard's choice, the two moves
+// are played out again, three rounds deep, and the deviation stands only if the longer
+// playouts confirm it. Extra iterations of the short search make it act on differences the
+// one-round evaluation gets wrong; the longer playouts trade that bias for variance, which
+// the budget pays for (docs/AI.md).
 class SearchBot final : public Bot {
  public:
   explicit SearchBot(const AiConfig& c)
@@ -155,6 +160,7 @@ class SearchBot final : public Bot {
     view_ = ai::legal_view(obs);
     job_.beliefs = ai::count_cards(obs, events);
     job_.personality = cfg_.personality;
+    choice_ = 0;
     rank();
     if (job_.cands.size() <= 1) {
       done_ = true;
@@ -162,37 +168,39 @@ class SearchBot final : public Bot {
     }
     job_.seed = rng_.next();
     job_.searchers = master() ? 0 : 1;
+    job_.rounds = 0;
     if (cfg_.max_iterations > 0) {
-      job_.iterations = cfg_.max_iterations;
+      job_.iterations =
+          master() ? std::min(cfg_.max_iterations, kExpertBudgetIterations) : cfg_.max_iterations;
       job_.budget_ms = 0;
     } else {
-      job_.iterations = master() ? 0 : kExpertBudgetIterations;
-      job_.budget_ms = std::max(1.0, cfg_.budget_ms * 0.95 - ms_since(t0_));
+      job_.iterations = kExpertBudgetIterations;
+      const double share = master() ? kMasterFirstShare : 0.95;
+      job_.budget_ms = std::max(1.0, cfg_.budget_ms * share - ms_since(t0_));
     }
-    if (pool_ && pool_->size() > 0) {
-      pool_->begin(job_);
-      waiting_ = true;
-    } else {
-      local_.start(job_);
-    }
+    choice_ = 0;
+    confirming_ = false;
+    launch(job_);
   }
 
   bool step(double max_ms) override {
-    if (done_) return true;
-    if (waiting_) {
-      if (!pool_->wait(&stats_, max_ms)) return false;
-      waiting_ = false;
-    } else {
-      if (!local_.step(max_ms)) return false;
-      stats_ = local_.stats();
+    const auto slice0 = Clock::now();
+    while (!done_) {
+      if (!collect(std::max(0.0, max_ms - ms_since(slice0)))) return false;
+      if (!confirming_) {
+        choice_ = ai::choose_candidate(stats_, kDeviationZ, kMinEffect);
+        if (master() && choice_ != 0 && confirm()) continue;
+      } else if (ai::choose_candidate(stats_, kDeviationZ, kMinEffect) == 0) {
+        choice_ = 0;  // the longer playouts do not confirm the deviation
+      }
+      done_ = true;
     }
-    done_ = true;
     return true;
   }
 
   Action action() override {
     if (job_.cands.empty()) return ai::safe_action(view_);
-    return job_.cands[ai::choose_candidate(stats_, kDeviationZ, kMinEffect)];
+    return job_.cands[choice_];
   }
 
  private:
@@ -206,7 +214,55 @@ class SearchBot final : public Bot {
   // deviations, not errors): a bar that keeps falling measured weaker (docs/AI.md).
   static inline const double kMinEffect = kDeviationZ / std::sqrt(double{kExpertBudgetIterations});
 
+  // Master: the share of its budget for Expert's search (the rest confirms), and the length
+  // of the confirming playouts.
+  static constexpr double kMasterFirstShare = 0.25;
+  static constexpr int kConfirmRounds = 3;
+
   bool master() const { return cfg_.level == AiLevel::Master; }
+
+  void launch(const ai::SearchJob& job) {
+    if (pool_ && pool_->size() > 0) {
+      pool_->begin(job);
+      waiting_ = true;
+    } else {
+      local_.start(job);
+      waiting_ = false;
+    }
+  }
+
+  // The search in flight, for up to max_ms; true once its statistics are in stats_.
+  bool collect(double max_ms) {
+    if (waiting_) {
+      if (!pool_->wait(&stats_, max_ms)) return false;
+      waiting_ = false;
+      return true;
+    }
+    if (!local_.step(max_ms)) return false;
+    stats_ = local_.stats();
+    return true;
+  }
+
+  // Master's second search: Hard's choice against the deviation, longer playouts, the rest of
+  // the budget. False when nothing is left to spend.
+  bool confirm() {
+    ai::SearchJob pair = job_;
+    if (cfg_.max_iterations > 0) {
+      pair.iterations = cfg_.max_iterations - job_.iterations;
+      pair.budget_ms = 0;
+      if (pair.iterations <= 0) return false;
+    } else {
+      pair.iterations = 0;
+      pair.budget_ms = cfg_.budget_ms * 0.95 - ms_since(t0_);
+      if (pair.budget_ms < 1.0) return false;
+    }
+    pair.cands = {job_.cands[0], job_.cands[choice_]};
+    pair.seed = rng_.next();
+    pair.rounds = kConfirmRounds;
+    confirming_ = true;
+    launch(pair);
+    return true;
+  }
 
   // The candidates: Hard's ranked moves where a search pays (the main phase, the robber,
   // the roll or a knight first, free roads); Hard's single choice elsewhere.
@@ -227,7 +283,8 @@ class SearchBot final : public Bot {
   ai::SearchJob job_;
   ai::RootSearch local_;
   ai::RootStats stats_;
-  bool waiting_ = false, done_ = true;
+  int choice_ = 0;  // index into job_.cands
+  bool waiting_ = false, done_ = true, confirming_ = false;
   Clock::time_point t0_;
 };
 

@@ -79,7 +79,7 @@ static_assert(std::is_trivially_copyable_v<Action>);
 
 constexpr uint32_t kJobMagic = 0x314A5343;    // "CSJ1"
 constexpr uint32_t kStatsMagic = 0x31525343;  // "CSR1"
-constexpr uint32_t kFormat = 1;
+constexpr uint32_t kFormat = 2;
 
 struct Writer {
   std::vector<uint8_t> out;
@@ -126,6 +126,7 @@ std::vector<uint8_t> encode_job(const SearchJob& job) {
   w.put(job.seed);
   w.put(static_cast<int32_t>(job.iterations));
   w.put(job.budget_ms);
+  w.put(static_cast<int32_t>(job.rounds));
   return std::move(w.out);
 }
 
@@ -148,8 +149,8 @@ bool decode_job(const uint8_t* data, size_t size, SearchJob* out, std::string* e
   job.cands.resize(n);
   for (Action& a : job.cands)
     if (!r.get(&a)) return fail(error, "truncated search job");
-  int32_t iterations = 0;
-  if (!r.get(&job.seed) || !r.get(&iterations) || !r.get(&job.budget_ms))
+  int32_t iterations = 0, rounds = 0;
+  if (!r.get(&job.seed) || !r.get(&iterations) || !r.get(&job.budget_ms) || !r.get(&rounds))
     return fail(error, "truncated search job");
   if (r.left != 0) return fail(error, "trailing bytes after search job");
   const GameState& v = job.obs.view;
@@ -159,7 +160,9 @@ bool decode_job(const uint8_t* data, size_t size, SearchJob* out, std::string* e
   if (iterations < 0 || !std::isfinite(job.budget_ms) || job.budget_ms < 0 ||
       job.budget_ms > 600000)
     return fail(error, "bad limits in search job");
+  if (rounds < 0 || rounds > 50) return fail(error, "bad playout length in search job");
   job.iterations = iterations;
+  job.rounds = rounds;
   *out = std::move(job);
   return true;
 }
@@ -222,7 +225,7 @@ void RootSearch::start(const SearchJob& job) {
   stats_.reset(cands_.size());
   iter_.assign(cands_.size(), 0.0);
   turn0_ = obs_.view.turn;
-  rounds_ = playout_rounds(obs_.view);
+  rounds_ = job.rounds > 0 ? job.rounds : playout_rounds(obs_.view);
   const bool limited = target_iterations_ > 0 || budget_ms_ > 0;
   stage_ = cands_.size() <= 1 || !limited ? Stage::Done : Stage::Sample;
 }

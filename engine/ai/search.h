@@ -43,6 +43,7 @@ struct SearchJob {
   int iterations = 0;         // > 0: stop after this many (split among the searchers)
   double budget_ms = 0;       // > 0: stop when this much time has passed since the job's start
   int searchers = 0;          // how many of a pool's searchers share the job (0 = all)
+  int rounds = 0;             // playout length in rounds (0: playout_rounds of the view)
 };
 constexpr int kMaxSearchCands = 32;
 

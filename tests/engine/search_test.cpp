@@ -289,10 +289,31 @@ TEST_F(SearchTest, ExpertPlaysTheSameWithAPool) {
   }
 }
 
+// Master at Expert's budget on one thread is Expert: nothing is left for its second search.
+TEST_F(SearchTest, MasterAtExpertsBudgetIsExpert) {
+  AiConfig c;
+  c.max_iterations = kExpertBudgetIterations;
+  c.seed = 5;
+  c.threads = 1;
+  c.level = AiLevel::Expert;
+  auto expert = make_bot(c);
+  c.level = AiLevel::Master;
+  auto master = make_bot(c);
+  Game g = *game_;
+  for (int i = 0; i < 8 && g.state().phase != Phase::GameOver; ++i) {
+    const int m = g.state().to_move();
+    const Observation obs = observe(g.state(), m);
+    const Action a = expert->decide(obs, g.visible_events(m));
+    ASSERT_EQ(master->decide(obs, g.visible_events(m)), a) << "decision " << i;
+    std::string err;
+    ASSERT_TRUE(g.apply(a, &err)) << err;
+  }
+}
+
 TEST_F(SearchTest, MasterPlaysLegalMovesOnSeveralThreads) {
   AiConfig c;
   c.level = AiLevel::Master;
-  c.max_iterations = 24;
+  c.max_iterations = 160;  // 96 for Expert's search, 64 to confirm a deviation
   c.threads = 2;
   c.seed = 11;
   auto bot = make_bot(c);
