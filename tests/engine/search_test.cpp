@@ -15,6 +15,7 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
+#include "engine/match/session.h"
 #include "engine/observation.h"
 #include "engine/options.h"
 #include "engine/rules.h"
@@ -324,6 +325,37 @@ TEST_F(SearchTest, MasterPlaysLegalMovesOnSeveralThreads) {
     std::string err;
     ASSERT_TRUE(g.apply(a, &err)) << a.to_string() << ": " << err;
   }
+}
+// A match whose Expert and Master seats search in a pool: the frame loop never waits for a
+// search (each update() returns after its slice however long Master thinks), and the game
+// goes on.
+TEST(SearchSession, MasterThinksOffTheFrameLoop) {
+  match::MatchConfig mc;
+  mc.options = classic_options();
+  mc.seeds = Seeds::both(21);
+  const AiLevel levels[] = {AiLevel::Master, AiLevel::Expert, AiLevel::Hard, AiLevel::Master};
+  for (int i = 0; i < 4; ++i) {
+    mc.seats[i].kind = match::SeatKind::AI;
+    mc.seats[i].ai.level = levels[i];
+    mc.seats[i].name = "P" + std::to_string(i);
+  }
+  mc.ai_action_delay_s = 0.0;
+  mc.master_think_ms = 300;
+  match::Session session;
+  session.set_search_pool(ai::make_thread_pool(2));
+  session.start(mc);
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  double longest = 0;
+  while (session.game().history().size() < 120 && session.state().phase != Phase::GameOver) {
+    const auto f0 = Clock::now();
+    session.update(std::chrono::duration<double>(f0 - t0).count(), 4.0);
+    longest =
+        std::max(longest, std::chrono::duration<double, std::milli>(Clock::now() - f0).count());
+    ASSERT_LT(std::chrono::duration<double>(Clock::now() - t0).count(), 240.0) << "stalled";
+  }
+  // Far below Master's 300 ms: the search runs on the pool's threads.
+  EXPECT_LT(longest, 150.0);
 }
 #endif
 
