@@ -152,7 +152,8 @@ class SearchBot final : public Bot {
 
   void start(const Observation& obs, const EventLog& events) override {
     t0_ = Clock::now();
-    if (pool_ && waiting_) pool_->cancel();
+    // A search still in flight is dropped by the next begin() on the pool. Cancelling here
+    // could hit another seat's job, since the seats of a match share one pool.
     waiting_ = false;
     done_ = false;
     stats_ = ai::RootStats{};
@@ -178,7 +179,6 @@ class SearchBot final : public Bot {
       const double share = master() ? kMasterFirstShare : 0.95;
       job_.budget_ms = std::max(1.0, cfg_.budget_ms * share - ms_since(t0_));
     }
-    choice_ = 0;
     confirming_ = false;
     launch(job_);
   }

@@ -290,6 +290,34 @@ TEST_F(SearchTest, ExpertPlaysTheSameWithAPool) {
   }
 }
 
+// Seats share a match's pool: a decision abandoned half-way (the game moved on) gives way to
+// the next seat's search, and the abandoned bot decides again later.
+TEST_F(SearchTest, AbandonedDecisionsDoNotStopOtherSeats) {
+  auto pool = std::shared_ptr<ai::SearchPool>(ai::make_thread_pool(2));
+  AiConfig c;
+  c.level = AiLevel::Master;
+  c.budget_ms = 400;
+  c.pool = pool;
+  c.seed = 1;
+  auto a = make_bot(c);
+  c.seed = 2;
+  auto b = make_bot(c);
+  const int m = game_->state().to_move();
+  const Observation obs = observe(game_->state(), m);
+  const EventLog seen = game_->visible_events(m);
+  a->start(obs, seen);
+  a->step(1.0);  // a searches, then is abandoned
+  b->start(obs, seen);
+  while (!b->step(5.0)) {
+  }
+  a->start(obs, seen);
+  while (!a->step(5.0)) {
+  }
+  std::string err;
+  EXPECT_TRUE(is_legal(game_->state(), a->action(), &err)) << err;
+  EXPECT_TRUE(is_legal(game_->state(), b->action(), &err)) << err;
+}
+
 // Master at Expert's budget on one thread is Expert: nothing is left for its second search.
 TEST_F(SearchTest, MasterAtExpertsBudgetIsExpert) {
   AiConfig c;
