@@ -90,7 +90,7 @@ void end_turn(GameState& s, int p, EventLog* ev) {
   }
   int next = p;
   for (int i = 1; i <= s.num_players; ++i) {
-    next = (p + i) % s.num_players;
+    next = p + i < s.num_players ? p + i : p + i - s.num_players;  // (p + i) % n, no division
     if (!s.players[next].forfeited) break;
   }
   emit(ev, EventType::TurnEnded, p, next);

@@ -10,41 +10,73 @@ namespace {
 
 using namespace detail;
 
-// Appends an action built in place (no temporaries: a 13-byte Action copied through the
-// stack caused store-forwarding stalls that dominated legal_actions).
-inline Action& push(std::vector<Action>& out, ActionType t, int a = -1, int b = -1) {
-  Action& x = out.emplace_back();
-  x.type = t;
-  x.arg = static_cast<int8_t>(a);
-  x.arg2 = static_cast<int8_t>(b);
-  return x;
+// The caller's vector, appended to in place (no temporaries: a 13-byte Action copied
+// through the stack caused store-forwarding stalls that dominated legal_actions).
+struct List {
+  std::vector<Action>& v;
+  void push(ActionType t, int a = -1, int b = -1) {
+    Action& x = v.emplace_back();
+    x.type = t;
+    x.arg = static_cast<int8_t>(a);
+    x.arg2 = static_cast<int8_t>(b);
+  }
+  void push_if(bool keep, ActionType t, int a = -1, int b = -1) {
+    if (keep) push(t, a, b);
+  }
+  void append(const Action* a, int k) { v.insert(v.end(), a, a + k); }
+};
+
+// Bit r set where a[r] >= b[r]. Byte by byte: the counts were usually just written one byte
+// at a time, and a wider load of them would stall on store forwarding.
+inline unsigned at_least(const ResourceCounts& a, const ResourceCounts& b) {
+  unsigned m = 0;
+  for (int r = 0; r < kNumResources; ++r) m |= unsigned{a[r] >= b[r]} << r;
+  return m;
+}
+// covers() without a branch per resource.
+inline bool affords(const ResourceCounts& hand, const ResourceCounts& cost) {
+  bool ok = true;
+  for (int r = 0; r < kNumResources; ++r) ok &= hand[r] >= cost[r];
+  return ok;
 }
 
-void push_roads(const GameState& s, int p, ActionType type, std::vector<Action>& out) {
+void push_roads(const GameState& s, int p, ActionType type, List& out) {
   const EdgeSet set = road_candidates(s, p);
   for (int k = 0; k < 2; ++k) {
     uint64_t bits = set.w[k];
     while (bits) {
       const int e = k * 64 + __builtin_ctzll(bits);
       bits &= bits - 1;
-      push(out, type, e);
+      out.push(type, e);
     }
   }
 }
 
-void add_dev_plays(const GameState& s, int p, std::vector<Action>& out) {
-  if (s.dev_played_this_turn) return;
-  const PlayerState& P = s.players[p];
-  auto playable = [&](int d) { return P.dev_cards[d] > P.dev_bought_this_turn[d]; };
-  if (playable(kKnight)) push(out, ActionType::PlayKnight);
-  if (playable(kRoadBuilding)) push(out, ActionType::PlayRoadBuilding);
-  if (playable(kYearOfPlenty))
+// The card plays for a non-empty set of playable cards (bit d = DevCard d).
+void add_card_plays(const GameState& s, unsigned playable, List& out) {
+  out.push_if(playable >> kKnight & 1, ActionType::PlayKnight);
+  out.push_if(playable >> kRoadBuilding & 1, ActionType::PlayRoadBuilding);
+  if (playable >> kYearOfPlenty & 1) {
+    constexpr ResourceCounts kOne{1, 1, 1, 1, 1}, kTwo{2, 2, 2, 2, 2};
+    const unsigned one = at_least(s.bank, kOne), two = at_least(s.bank, kTwo);
     for (int r1 = 0; r1 < kNumResources; ++r1)
       for (int r2 = r1; r2 < kNumResources; ++r2)
-        if (r1 == r2 ? s.bank[r1] >= 2 : (s.bank[r1] >= 1 && s.bank[r2] >= 1))
-          push(out, ActionType::PlayYearOfPlenty, r1, r2);
-  if (playable(kMonopoly))
-    for (int r = 0; r < kNumResources; ++r) push(out, ActionType::PlayMonopoly, r);
+        out.push_if(r1 == r2 ? two >> r1 & 1 : one >> r1 & one >> r2 & 1,
+                    ActionType::PlayYearOfPlenty, r1, r2);
+  }
+  if (playable >> kMonopoly & 1)
+    for (int r = 0; r < kNumResources; ++r) out.push(ActionType::PlayMonopoly, r);
+}
+
+// Most turns there is no card to play: that test is inline, the list is not.
+inline void add_dev_plays(const GameState& s, int p, List& out) {
+  if (s.dev_played_this_turn) return;
+  const PlayerState& P = s.players[p];
+  // Playable: more in hand than bought this turn.
+  unsigned playable = 0;
+  for (const int d : {kKnight, kRoadBuilding, kYearOfPlenty, kMonopoly})
+    playable |= unsigned{P.dev_cards[d] > P.dev_bought_this_turn[d]} << d;
+  if (playable) add_card_plays(s, playable, out);
 }
 
 void add_discards(const ResourceCounts& hand, int r, int left, Action& cur,
@@ -79,9 +111,15 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
   const PlayerState& P = s.players[p];
   const ResourceCounts& hand = P.resources;
   const int n = s.num_players;
+  if (s.phase == Phase::Discard) {
+    Action cur = Action::simple(ActionType::Discard);
+    add_discards(hand, 0, P.discard_owed, cur, out);
+    return;
+  }
+  List list{out};
   switch (s.phase) {
     case Phase::SetupSettlement: {
-      for_bits(settlement_spots(s), [&](int v) { push(out, ActionType::BuildSettlement, v); });
+      for_bits(settlement_spots(s), [&](int v) { list.push(ActionType::BuildSettlement, v); });
       break;
     }
     case Phase::SetupRoad: {
@@ -91,61 +129,59 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
         if (s.edge_owner[V.edges[j]] < 0) es[k++] = V.edges[j];
       for (int i = 1; i < k; ++i)  // ascending edge id
         for (int j = i; j > 0 && es[j] < es[j - 1]; --j) std::swap(es[j], es[j - 1]);
-      for (int i = 0; i < k; ++i) push(out, ActionType::BuildRoad, es[i]);
+      for (int i = 0; i < k; ++i) list.push(ActionType::BuildRoad, es[i]);
       break;
     }
     case Phase::Roll:
-      push(out, ActionType::Roll);
-      add_dev_plays(s, p, out);
+      list.push(ActionType::Roll);
+      add_dev_plays(s, p, list);
       break;
-    case Phase::Discard: {
-      Action cur = Action::simple(ActionType::Discard);
-      add_discards(hand, 0, P.discard_owed, cur, out);
-      break;
-    }
     case Phase::MoveRobber:
       for (int h = 0; h < kNumHexes; ++h)
-        if (h != s.robber_hex) push(out, ActionType::MoveRobber, h);
+        list.push_if(h != s.robber_hex, ActionType::MoveRobber, h);
       break;
     case Phase::Steal:
-      for (int q = 0; q < n; ++q)
-        if (can_steal_from(s, p, q)) push(out, ActionType::Steal, q);
+      for (int q = 0; q < n; ++q) list.push_if(can_steal_from(s, p, q), ActionType::Steal, q);
       break;
     case Phase::RoadBuilding1:
     case Phase::RoadBuilding2:
-      push_roads(s, p, ActionType::FreeRoad, out);
+      push_roads(s, p, ActionType::FreeRoad, list);
       break;
     case Phase::TradeResponse:
-      if (covers(hand, s.offer.get)) push(out, ActionType::AcceptTrade);
-      push(out, ActionType::DeclineTrade);
+      if (covers(hand, s.offer.get)) list.push(ActionType::AcceptTrade);
+      list.push(ActionType::DeclineTrade);
       break;
     case Phase::TradeConfirm:
       for (int q = 0; q < n; ++q) {
-        const Action a = Action::simple(ActionType::ConfirmTrade, q);
         const TradeAnswer t = s.offer.answers[q];
-        if ((t == TradeAnswer::Accepted || t == TradeAnswer::Countered) && check(s, a).ok())
-          out.push_back(a);
+        if ((t == TradeAnswer::Accepted || t == TradeAnswer::Countered) &&
+            check(s, Action::simple(ActionType::ConfirmTrade, q)).ok())
+          list.push(ActionType::ConfirmTrade, q);
       }
-      push(out, ActionType::CancelTrade);
+      list.push(ActionType::CancelTrade);
       break;
     case Phase::Main: {
-      if (P.roads_left > 0 && covers(hand, kRoadCost)) push_roads(s, p, ActionType::BuildRoad, out);
-      if (P.settlements_left > 0 && covers(hand, kSettlementCost)) {
+      if (P.roads_left > 0 && affords(hand, kRoadCost))
+        push_roads(s, p, ActionType::BuildRoad, list);
+      if (P.settlements_left > 0 && affords(hand, kSettlementCost)) {
         // Distance rule (empty, no building one edge away) and touching an own road.
         uint64_t own_e[2];
         edges_owned_by(s, p, own_e);
         for_bits(edge_endpoints(own_e) & settlement_spots(s),
-                 [&](int v) { push(out, ActionType::BuildSettlement, v); });
+                 [&](int v) { list.push(ActionType::BuildSettlement, v); });
       }
-      if (P.cities_left > 0 && covers(hand, kCityCost))
+      if (P.cities_left > 0 && affords(hand, kCityCost))
         for_bits(vertices_owned_by(s, p) & ~city_vertices(s),
-                 [&](int v) { push(out, ActionType::BuildCity, v); });
-      if (s.deck_pos < kDevDeckSize && covers(hand, kDevCardCost))
-        push(out, ActionType::BuyDevCard);
-      for (int g = 0; g < kNumResources; ++g)
-        if (hand[g] >= P.trade_rate[g])
-          for (int x = 0; x < kNumResources; ++x)
-            if (x != g && s.bank[x] > 0) push(out, ActionType::TradeBank, g, x);
+                 [&](int v) { list.push(ActionType::BuildCity, v); });
+      list.push_if(s.deck_pos < kDevDeckSize && affords(hand, kDevCardCost),
+                   ActionType::BuyDevCard);
+      // Bank trades: the resources held at the player's rate, for each one the bank has.
+      if (const unsigned gives = at_least(hand, P.trade_rate)) {
+        const unsigned gets = at_least(s.bank, {1, 1, 1, 1, 1});
+        for_bits(gives, [&](int g) {
+          for_bits(gets & ~(1u << g), [&](int x) { list.push(ActionType::TradeBank, g, x); });
+        });
+      }
       const GameOptions& o = s.options;
       if (include_offers &&
           (!o.max_offers_per_turn || s.offers_this_turn < o.max_offers_per_turn)) {
@@ -167,13 +203,14 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
           for (int t = first_target; t < n; ++t) {
             if (t == p || (t >= 0 && s.players[t].forfeited)) continue;
             for (int i = 0; i < k; ++i) block[i].arg = static_cast<int8_t>(t);
-            out.insert(out.end(), block, block + k);
+            list.append(block, k);
           }
       }
-      add_dev_plays(s, p, out);
-      push(out, ActionType::EndTurn);
+      add_dev_plays(s, p, list);
+      list.push(ActionType::EndTurn);
       break;
     }
+    case Phase::Discard:
     case Phase::GameOver:
       break;
   }

@@ -18,10 +18,15 @@ struct Rng {
   }
   // Uniform in [0, n), n > 0, without modulo bias (rejection on the top range).
   uint32_t below(uint32_t n) {
-    const uint64_t limit = UINT64_MAX - (UINT64_MAX % n);
-    uint64_t x;
-    do x = next();
-    while (x >= limit);
+    uint64_t x = next();
+    // The limit is at least 2^64 - n, so a smaller draw (all but about n in 2^64 of them) is
+    // accepted without the division that computes the limit.
+    if (x >= uint64_t{0} - n) {
+      const uint64_t limit = UINT64_MAX - (UINT64_MAX % n);
+      while (x >= limit) x = next();
+    }
+    // A power of two (often 1: a single legal action) needs no division either.
+    if ((n & (n - 1)) == 0) return static_cast<uint32_t>(x & (n - 1));
     return static_cast<uint32_t>(x % n);
   }
   template <class T, unsigned N>

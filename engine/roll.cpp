@@ -20,51 +20,52 @@ void produce(GameState& s, int sum, EventLog* ev) {
   for (int k = 0; k < 3; ++k)
     hexes |= gather_high(bytes_eq(w[k], static_cast<uint8_t>(sum))) << (8 * k);
   hexes &= ((uint64_t{1} << kNumHexes) - 1) & ~(uint64_t{1} << s.robber_hex);
+  unsigned touched = 0;  // the resources some hex produces
   while (hexes) {
     const int h = __builtin_ctzll(hexes);
     hexes &= hexes - 1;
     const int r = static_cast<int>(s.layout.terrain[h]);
     if (r >= kNumResources) continue;
     const HexInfo& H = t.hexes[h];
+    // Building::Settlement = 1 card, City = 2, None = 0 (an empty vertex adds nothing, so
+    // the loop needs no branch on the owner).
+    static_assert(static_cast<int>(Building::Settlement) == 1 &&
+                  static_cast<int>(Building::City) == 2 && static_cast<int>(Building::None) == 0);
     uint32_t acc = 0;
     for (int i = 0; i < 6; ++i) {
       const int v = H.vertices[i];
-      const int o = s.vertex_owner[v];
-      if (o < 0) continue;
-      acc += (s.vertex_building[v] == Building::City ? 2u : 1u) << (8 * o);
+      acc += static_cast<uint32_t>(s.vertex_building[v]) << (8 * (s.vertex_owner[v] & 3));
     }
     owed[r] += acc;
+    touched |= 1u << r;
   }
-  uint32_t got[kNumResources];  // same packing
-  unsigned seat_bytes = 0;      // OR of got: a non-zero byte = a seat that gets cards
-  for (int r = 0; r < kNumResources; ++r) {
+  uint32_t got[kNumResources] = {};  // same packing
+  unsigned seat_bytes = 0;           // OR of got: a non-zero byte = a seat that gets cards
+  for_bits(touched, [&](int r) {
     const uint32_t x = owed[r];
-    got[r] = 0;
-    if (!x) continue;
     const int tot = static_cast<int>((x * 0x01010101u) >> 24);
-    if (tot <= s.bank[r]) {
-      got[r] = x;
-    } else {
+    uint32_t g = x;
+    if (tot > s.bank[r]) {
       // docs/RULES.md, production: nobody gets it, unless only one player is owed it: they take
       // what is left.
+      g = 0;
       const uint32_t nz = ((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) & 0x80808080u;  // bytes != 0
       if ((nz & (nz - 1)) == 0 && s.bank[r]) {
         const int only = __builtin_ctz(nz) >> 3;
-        got[r] = static_cast<uint32_t>(s.bank[r]) << (8 * only);
+        g = static_cast<uint32_t>(s.bank[r]) << (8 * only);
       }
       emit(ev, EventType::ProductionShort, -1, -1, r);
     }
-    uint32_t g = got[r];
+    got[r] = g;
     seat_bytes |= g;
-    while (g) {
-      const int q = __builtin_ctz(g) >> 3;
+    // Every seat's byte added (most are zero): no branch on who gets cards.
+    for (int q = 0; q < kMaxPlayers; ++q) {
       const int c = static_cast<int>(g >> (8 * q) & 0xFF);
-      g &= ~(0xFFu << (8 * q));
       s.players[q].resources[r] = static_cast<uint8_t>(s.players[q].resources[r] + c);
-      s.bank[r] = static_cast<uint8_t>(s.bank[r] - c);
       s.stats.produced[q][r] = static_cast<uint16_t>(s.stats.produced[q][r] + c);
     }
-  }
+    s.bank[r] = static_cast<uint8_t>(s.bank[r] - ((g * 0x01010101u) >> 24));
+  });
   if (!ev) return;
   const int n = s.num_players;
   for (int q = 0; q < n; ++q) {

@@ -15,13 +15,13 @@ int GameState::to_move_slow() const {
       return -1;
     case Phase::Discard:
       for (int i = 0; i < n; ++i) {
-        const int p = (current + i) % n;
+        const int p = current + i < n ? current + i : current + i - n;  // (current + i) % n
         if (players[p].discard_owed > 0) return p;
       }
       return current;
     case Phase::TradeResponse:
       for (int i = 1; i < n; ++i) {
-        const int p = (offer.from + i) % n;
+        const int p = offer.from + i < n ? offer.from + i : offer.from + i - n;  // mod n
         if (offer.answers[p] == TradeAnswer::Pending) return p;
       }
       return current;
