@@ -58,14 +58,16 @@ void forfeit(GameState& s, int seat, EventLog* ev) {
 }
 
 void place_road(GameState& s, int p, int e, EventLog* ev) {
-  s.edge_owner[e] = static_cast<int8_t>(p);
-  --s.players[p].roads_left;
-  emit(ev, EventType::RoadBuilt, p, -1, e);
   // A new road never shortens p's trails, so the new longest is the old one or a trail
   // through e. When e can only sit at the end of a trail (one endpoint has no other own road
   // or holds an opponent's building), that trail is e plus the longest trail from the other
-  // endpoint; otherwise recompute from scratch.
+  // endpoint; otherwise recompute from scratch. road_extension() leaves e out of p's roads,
+  // so it runs before e is stored: reading the edge bytes as words right after a one-byte
+  // store to them would wait for the store.
   const int L = road_extension(s, p, e);
+  s.edge_owner[e] = static_cast<int8_t>(p);
+  --s.players[p].roads_left;
+  emit(ev, EventType::RoadBuilt, p, -1, e);
   if (L >= 0) {
     if (L > s.players[p].longest_road) s.players[p].longest_road = static_cast<uint8_t>(L);
     update_longest_road(s, 0, ev);

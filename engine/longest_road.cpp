@@ -15,10 +15,29 @@ struct TrailCtx {
   uint64_t stop;
 };
 int trail(const TrailCtx& c, int v, uint64_t a0, uint64_t a1) {
-  // The unused own roads at v, walked as bit sets (the order does not change the maximum).
   const Bits& b = *c.b;
+  // Along a chain (one unused own road at v) the trail has no choice: walk it without
+  // recursing.
+  int run = 0;
+  uint64_t m0, m1;
+  for (;;) {
+    m0 = b.vedges[v][0] & a0;
+    m1 = b.vedges[v][1] & a1;
+    const uint64_t m = m0 | m1;
+    if (!m) return run;
+    if ((m0 && m1) || (m & (m - 1))) break;  // two or more ways on
+    const int e = m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1);
+    const int w = __builtin_ctzll(b.evert[e] & ~(uint64_t{1} << v));
+    if (e < 64)
+      a0 &= ~(uint64_t{1} << e);
+    else
+      a1 &= ~(uint64_t{1} << (e - 64));
+    ++run;
+    if (c.stop >> w & 1) return run;
+    v = w;
+  }
+  // The unused own roads at v, walked as bit sets (the order does not change the maximum).
   const uint64_t vbit = uint64_t{1} << v;
-  uint64_t m0 = b.vedges[v][0] & a0, m1 = b.vedges[v][1] & a1;
   int best = 0;
   while (m0) {
     const int e = __builtin_ctzll(m0);
@@ -36,12 +55,12 @@ int trail(const TrailCtx& c, int v, uint64_t a0, uint64_t a1) {
     if (!(c.stop >> w & 1)) len += trail(c, w, a0, a1 & ~(uint64_t{1} << e));
     if (len > best) best = len;
   }
-  return best;
+  return run + best;
 }
 }  // namespace
 
-// Longest trail of p that ends with the (just placed) road e, or -1 when e may sit inside
-// a trail (both endpoints open with other own roads).
+// Longest trail of p that ends with the new road e (stored yet or not), or -1 when e may sit
+// inside a trail (both endpoints open with other own roads).
 int road_extension(const GameState& s, int p, int e) {
   const Bits& b = B();
   uint64_t own[2];

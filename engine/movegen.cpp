@@ -23,6 +23,11 @@ struct List {
   void push_if(bool keep, ActionType t, int a = -1, int b = -1) {
     if (keep) push(t, a, b);
   }
+  void push_discard(uint64_t give) {  // give[r] = byte r
+    Action& x = v.emplace_back();
+    x.type = ActionType::Discard;
+    for (int r = 0; r < kNumResources; ++r) x.give[r] = static_cast<uint8_t>(give >> (8 * r));
+  }
   void append(const Action* a, int k) { v.insert(v.end(), a, a + k); }
 };
 
@@ -79,23 +84,19 @@ inline void add_dev_plays(const GameState& s, int p, List& out) {
   if (playable) add_card_plays(s, playable, out);
 }
 
-void add_discards(const ResourceCounts& hand, int r, int left, Action& cur,
-                  std::vector<Action>& out) {
+// Every discard of `left` more cards from hand[r..], with the counts chosen so far for the
+// resources before r packed one byte each in `give`. The counts travel in a register: an
+// Action assembled byte by byte on the stack and then copied whole stalls on store forwarding.
+void add_discards(const ResourceCounts& hand, int r, int left, uint64_t give, List& out) {
   if (r == kNumResources - 1) {
-    if (left <= hand[r]) {
-      cur.give[r] = static_cast<uint8_t>(left);
-      out.push_back(cur);
-    }
+    if (left <= hand[r]) out.push_discard(give | uint64_t(left) << (8 * r));
     return;
   }
   int rest = 0;
   for (int i = r + 1; i < kNumResources; ++i) rest += hand[i];
   const int hi = std::min<int>(hand[r], left);
-  for (int c = hi; c >= 0 && left - c <= rest; --c) {
-    cur.give[r] = static_cast<uint8_t>(c);
-    add_discards(hand, r + 1, left - c, cur, out);
-  }
-  cur.give[r] = 0;
+  for (int c = hi; c >= 0 && left - c <= rest; --c)
+    add_discards(hand, r + 1, left - c, give | uint64_t(c) << (8 * r), out);
 }
 
 }  // namespace
@@ -111,11 +112,6 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
   const PlayerState& P = s.players[p];
   const ResourceCounts& hand = P.resources;
   const int n = s.num_players;
-  if (s.phase == Phase::Discard) {
-    Action cur = Action::simple(ActionType::Discard);
-    add_discards(hand, 0, P.discard_owed, cur, out);
-    return;
-  }
   List list{out};
   switch (s.phase) {
     case Phase::SetupSettlement: {
@@ -211,6 +207,8 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
       break;
     }
     case Phase::Discard:
+      add_discards(hand, 0, P.discard_owed, 0, list);
+      break;
     case Phase::GameOver:
       break;
   }

@@ -134,9 +134,10 @@ Refusal check(const GameState& s, const Action& a);
 // engine/roll.cpp: rolls the dice for p and carries out the roll (production, or a 7).
 void roll(GameState& s, int p, EventLog* ev);
 
-// engine/longest_road.cpp: the longest trail of p that ends with the just placed road e, or -1
-// when e may sit inside a trail; and the Longest Road award after a road or settlement
-// (recomputing the lengths of the seats in recompute_mask first).
+// engine/longest_road.cpp: the longest trail of p that ends with a new road e (placed or about
+// to be: e is left out of p's roads either way), or -1 when e may sit inside a trail; and the
+// Longest Road award after a road or settlement (recomputing the lengths of the seats in
+// recompute_mask first).
 int road_extension(const GameState& s, int p, int e);
 void update_longest_road(GameState& s, unsigned recompute_mask, EventLog* ev);
 
