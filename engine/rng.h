@@ -5,6 +5,32 @@
 
 namespace catan {
 
+namespace detail {
+#if defined(__SIZEOF_INT128__) && !defined(__wasm__)
+// x % d for d < kSmallDivisors by Lemire, Kaser and Kurz's direct remainder ("Faster Remainder
+// by Direct Computation", 2019): with c = ceil(2^128 / d), x % d = ((c * x mod 2^128) * d) >>
+// 128, exact for every 64-bit x. Four multiplications instead of a 64-bit division, which is
+// the slowest step of drawing a random legal action. Not in wasm, where 128-bit products are
+// library calls.
+constexpr uint32_t kSmallDivisors = 256;
+__extension__ typedef unsigned __int128 U128;  // __extension__: no -Wpedantic warning
+inline constexpr auto kRemainderMagic = [] {
+  struct Table {
+    U128 c[kSmallDivisors];
+  } t{};
+  for (uint32_t d = 2; d < kSmallDivisors; ++d) t.c[d] = ~U128{0} / d + 1;
+  return t;
+}();
+inline uint32_t small_remainder(uint64_t x, uint32_t d) {
+  const U128 low = kRemainderMagic.c[d] * x;
+  const U128 bottom = static_cast<U128>(static_cast<uint64_t>(low)) * d;
+  const U128 top = static_cast<U128>(static_cast<uint64_t>(low >> 64)) * d;
+  return static_cast<uint32_t>((top + (bottom >> 64)) >> 64);
+}
+#define CATAN_SMALL_REMAINDER 1
+#endif
+}  // namespace detail
+
 // SplitMix64: one 64-bit word of state, so the RNG position saves as a single number.
 struct Rng {
   uint64_t state = 0;
@@ -27,6 +53,9 @@ struct Rng {
     }
     // A power of two (often 1: a single legal action) needs no division either.
     if ((n & (n - 1)) == 0) return static_cast<uint32_t>(x & (n - 1));
+#ifdef CATAN_SMALL_REMAINDER
+    if (n < detail::kSmallDivisors) return detail::small_remainder(x, n);
+#endif
     return static_cast<uint32_t>(x % n);
   }
   template <class T, unsigned N>
