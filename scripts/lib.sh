@@ -40,14 +40,17 @@ configure_and_build() {
   (cd "$CATAN_ROOT" && flock "$lock" cmake --build --preset "$preset" -j"$CATAN_JOBS" "${targets[@]}")
 }
 
-# assemble_site [DIR]: the static site = web/* + app.js + app.wasm (default DIR build/site).
+# assemble_site [DIR]: the static site = web/* + app.js + app.wasm + the AI's worker module
+# search-worker.js + search-worker.wasm (built with catan-app) (default DIR build/site).
 assemble_site() {
   local site=${1:-$CATAN_ROOT/build/site}
   local wasm=$CATAN_ROOT/build/wasm-release
   [[ -f $wasm/app.js && -f $wasm/app.wasm ]] || die "build/wasm-release/app.{js,wasm} missing"
+  [[ -f $wasm/search-worker.js && -f $wasm/search-worker.wasm ]] ||
+    die "build/wasm-release/search-worker.{js,wasm} missing"
   rm -rf "$site.tmp" && mkdir -p "$site.tmp"
   cp -R "$CATAN_ROOT/web/." "$site.tmp/"
-  cp "$wasm/app.js" "$wasm/app.wasm" "$site.tmp/"
+  cp "$wasm/app.js" "$wasm/app.wasm" "$wasm/search-worker.js" "$wasm/search-worker.wasm" "$site.tmp/"
   # The web release's finisher (icons, version.json, service-worker file list), when present.
   if [[ -f $CATAN_ROOT/web/tools/make-site.mjs ]]; then
     node "$CATAN_ROOT/web/tools/make-site.mjs" "$site.tmp" >&2 || die "web/tools/make-site.mjs failed"

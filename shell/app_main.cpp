@@ -51,6 +51,7 @@
 #include "shell/platform_png.h"
 #ifdef __EMSCRIPTEN__
 #include "shell/web_bridge.h"  // the JS bridge
+#include "shell/web_search_pool.h"
 #endif
 #if CATAN_UITEST
 #include "tests/frontend/uitest_driver.h"
@@ -332,6 +333,9 @@ int main(int argc, char** argv) {
 #ifdef __EMSCRIPTEN__
   // The web bridge (shell/web_bridge.cpp): window.catan, postMessage, saves.
   catan::web::attach_app(*shell->app);
+  // Expert and Master think in Web Workers; the main thread keeps drawing frames (without
+  // workers the pool has no searchers and they think here, in slices).
+  shell->app->session().set_search_pool(catan::web::WebSearchPool::instance());
 #else
   if (uitest_path.empty() && shell->max_frames < 0 && shell->screenshot.empty())
     attach_native_persistence(*shell->app);

@@ -23,6 +23,7 @@
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "shell/web_search_pool.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/em_asm.h>
@@ -469,6 +470,10 @@ CATAN_WEB_EXPORT const char* catan_web_state(int seat) {
     if (!ses) return error_json("the app is not attached");
     json j;
     json sj = {{"active", ses->active()}, {"paused", ses->paused()}};
+#ifdef __EMSCRIPTEN__
+    // The Web Workers the AI searches in (0: none yet, or it searches on the main thread).
+    sj["searchWorkers"] = catan::web::WebSearchPool::instance()->workers();
+#endif
     if (ses->active()) {
       const catan::GameState& s = ses->state();
       if (seat == kViewerSeat) seat = ses->viewer();

@@ -3,7 +3,172 @@
 // blocks, which do not pull JS library functions in, so app.js crashed with
 // "autoResumeAudioContext is not defined" when the first sound played. Depending on them
 // here (catan_web_js_deps is called once from shell/web_bridge.cpp) includes them.
+//
+// The search pool's workers (catan_search_*, called by shell/web_search_pool.cpp): Web Workers
+// running search-worker.js (shell/search_worker_main.cpp + shell/search_worker_post.js). The
+// page compiles search-worker.wasm once (checked against the release like app.wasm) and hands
+// the compiled module to every worker. Module.catanSearchWorker (web/catan.js) names the files
+// of the release: {script, wasm, bytes, integrity}.
 mergeInto(LibraryManager.library, {
   catan_web_js_deps__deps: ['$autoResumeAudioContext', '$dynCall'],
   catan_web_js_deps: function () {},
+
+  $CatanSearch__deps: ['malloc', 'free'],
+  $CatanSearch: {
+    state: 'off', // off (no Worker) | loading | ready | failed
+    module: null,
+    max: 0,
+    slots: [], // {worker, dead, share: {id, jobId, k} or null}
+    nextShare: 1,
+    files: function () {
+      var f = Module['catanSearchWorker'] || {};
+      return {
+        script: typeof f.script === 'string' ? f.script : 'search-worker.js',
+        wasm: typeof f.wasm === 'string' ? f.wasm : 'search-worker.wasm',
+        bytes: typeof f.bytes === 'number' ? f.bytes : 0,
+        integrity: typeof f.integrity === 'string' ? f.integrity : '',
+      };
+    },
+    load: function () {
+      var f = CatanSearch.files();
+      CatanSearch.state = 'loading';
+      fetch(f.wasm).then(function (res) {
+        if (!res.ok) throw new Error(f.wasm + ': HTTP ' + res.status);
+        return res.arrayBuffer();
+      }).then(function (buf) {
+        if (f.bytes && buf.byteLength !== f.bytes) throw new Error(f.wasm + ' is not the release\'s file');
+        if (!f.integrity || !(self.crypto && crypto.subtle)) return buf;
+        return crypto.subtle.digest('SHA-384', buf).then(function (d) {
+          var bin = '';
+          var a = new Uint8Array(d);
+          for (var i = 0; i < a.length; ++i) bin += String.fromCharCode(a[i]);
+          if ('sha384-' + btoa(bin) !== f.integrity) throw new Error(f.wasm + ' is not the release\'s file');
+          return buf;
+        });
+      }).then(function (buf) {
+        return WebAssembly.compile(buf);
+      }).then(function (module) {
+        CatanSearch.module = module;
+        CatanSearch.state = 'ready';
+      }).catch(function (e) {
+        CatanSearch.state = 'failed';
+        console.warn('[catan] the AI searches on the main thread: the search worker did not load (' +
+          String((e && e.message) || e) + ')');
+      });
+    },
+    // A worker in slot i (a new one, or the replacement of a terminated one).
+    spawn: function (i) {
+      var slot = { worker: null, dead: false, share: null };
+      CatanSearch.slots[i] = slot;
+      var w;
+      try {
+        w = new Worker(CatanSearch.files().script);
+      } catch (e) {
+        slot.dead = true;
+        console.warn('[catan] a search worker could not start:', e && e.message);
+        return;
+      }
+      slot.worker = w;
+      w.onmessage = function (ev) { CatanSearch.message(slot, ev.data); };
+      w.onerror = function (ev) {
+        if (ev && ev.preventDefault) ev.preventDefault();
+        CatanSearch.kill(slot, (ev && ev.message) || 'the worker failed');
+      };
+      w.onmessageerror = function () { CatanSearch.kill(slot, 'a message could not be read'); };
+      w.postMessage({ type: 'init', module: CatanSearch.module });
+    },
+    // A dead worker answers its share as empty and takes no more.
+    kill: function (slot, why) {
+      if (slot.dead) return;
+      slot.dead = true;
+      console.warn('[catan] a search worker stopped: ' + String(why).slice(0, 200));
+      try { slot.worker.terminate(); } catch (e) { /* gone already */ }
+      var share = slot.share;
+      slot.share = null;
+      if (share) Module['_catan_search_done'](share.jobId, share.k, 0, 0);
+    },
+    message: function (slot, d) {
+      if (slot.dead || !d || typeof d !== 'object') return;
+      if (d.type === 'ready') return;
+      if (d.type === 'failed') {
+        CatanSearch.kill(slot, d.error);
+        return;
+      }
+      var share = slot.share;
+      if (!share || d.id !== share.id) return; // an answer to a dropped share
+      slot.share = null;
+      if (!(d.stats instanceof ArrayBuffer)) {
+        // A share it could not run (a job of another build, damaged bytes): it is of no use.
+        slot.share = share;
+        CatanSearch.kill(slot, typeof d.error === 'string' ? d.error : 'no stats');
+        return;
+      }
+      var bytes = new Uint8Array(d.stats);
+      var p = _malloc(Math.max(1, bytes.length));
+      HEAPU8.set(bytes, p);
+      try {
+        Module['_catan_search_done'](share.jobId, share.k, p, bytes.length);
+      } finally {
+        _free(p);
+      }
+    },
+    live: function () {
+      var n = 0;
+      for (var i = 0; i < CatanSearch.slots.length; ++i) if (!CatanSearch.slots[i].dead) ++n;
+      return n;
+    },
+  },
+
+  // 1 when the page can run workers (the module starts compiling now), else 0.
+  catan_search_pool_open__deps: ['$CatanSearch'],
+  catan_search_pool_open: function () {
+    if (CatanSearch.state !== 'off' || CatanSearch.max > 0) return CatanSearch.max > 0 ? 1 : 0;
+    if (typeof Worker === 'undefined' || typeof WebAssembly !== 'object' || typeof fetch !== 'function') return 0;
+    var cores = (typeof navigator === 'object' && navigator.hardwareConcurrency) || 2;
+    CatanSearch.max = Math.min(8, Math.max(1, cores - 1));
+    CatanSearch.load();
+    return 1;
+  },
+  // Live workers, created on the first call once the module is compiled (0 until then).
+  catan_search_pool_size__deps: ['$CatanSearch'],
+  catan_search_pool_size: function () {
+    if (CatanSearch.state !== 'ready') return 0;
+    if (!CatanSearch.slots.length) for (var i = 0; i < CatanSearch.max; ++i) CatanSearch.spawn(i);
+    return CatanSearch.live();
+  },
+  catan_search_pool_workers__deps: ['$CatanSearch'],
+  catan_search_pool_workers: function () {
+    return CatanSearch.live();
+  },
+  // Posts share k of job jobId to the first live idle worker: 1, or 0 when there is none.
+  catan_search_post__deps: ['$CatanSearch'],
+  catan_search_post: function (jobId, k, ptr, len) {
+    for (var i = 0; i < CatanSearch.slots.length; ++i) {
+      var slot = CatanSearch.slots[i];
+      if (slot.dead || slot.share) continue;
+      var buf = HEAPU8.slice(ptr, ptr + len).buffer;
+      slot.share = { id: CatanSearch.nextShare++, jobId: jobId, k: k };
+      try {
+        slot.worker.postMessage({ id: slot.share.id, job: buf }, [buf]);
+      } catch (e) {
+        slot.share = null;
+        CatanSearch.kill(slot, e && e.message);
+        return 0;
+      }
+      return 1;
+    }
+    return 0;
+  },
+  // Drops the shares in flight: a worker still thinking about one is terminated and replaced
+  // (a worker runs a share to its end and cannot be interrupted).
+  catan_search_cancel__deps: ['$CatanSearch'],
+  catan_search_cancel: function () {
+    for (var i = 0; i < CatanSearch.slots.length; ++i) {
+      var slot = CatanSearch.slots[i];
+      if (slot.dead || !slot.share) continue;
+      slot.dead = true; // its late answers and errors are ignored
+      try { slot.worker.terminate(); } catch (e) { /* gone already */ }
+      CatanSearch.spawn(i);
+    }
+  },
 });

@@ -615,6 +615,13 @@
           if (perf.work.length > 5000) perf.work.shift();
         },
         onAbort: (what) => showFatal('The game stopped because of an internal error', [String(what)]),
+        // The AI's Web Workers (shell/web_library.js): this release's worker script and module.
+        catanSearchWorker: {
+          script: `search-worker.js?v=${v}`,
+          wasm: `search-worker.wasm?v=${v}`,
+          bytes: fileInfo('search-worker.wasm').bytes || 0,
+          integrity: fileInfo('search-worker.wasm').integrity || '',
+        },
         // Called by the app (shell/web_bridge.cpp): its menu's share entries, and its sound
         // switched back on (the page's saved mute follows).
         catanShare: (kind) => { share(kind).catch((e) => console.warn('[catan] share:', e && e.message)); },

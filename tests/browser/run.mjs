@@ -660,6 +660,22 @@ await test('offline-reload-with-service-worker', async () => {
   const p2 = await context.newPage();
   await p2.goto(base + 'embed.html?seed=5&players=3');
   await waitReady(p2, 60000);
+  // The AI's worker module comes from the cache as well: its script starts a Worker offline,
+  // and the .wasm the page compiles for it is there under the release's URL.
+  const worker = await page.evaluate(() => new Promise((done) => {
+    const v = encodeURIComponent(window.catan.version);
+    fetch(`search-worker.wasm?v=${v}`).then((res) => res.arrayBuffer().then((buf) => {
+      if (!res.ok) return done({ error: `search-worker.wasm: HTTP ${res.status}` });
+      return WebAssembly.compile(buf).then((module) => {
+        const w = new Worker(`search-worker.js?v=${v}`);
+        const t = setTimeout(() => done({ error: 'no answer from the worker' }), 20000);
+        w.onerror = (e) => { clearTimeout(t); done({ error: e.message || 'error event' }); };
+        w.onmessage = (ev) => { clearTimeout(t); w.terminate(); done({ type: ev.data && ev.data.type }); };
+        w.postMessage({ type: 'init', module });
+      });
+    }), (e) => done({ error: String(e) }));
+  }));
+  assert(worker.type === 'ready', 'the search worker offline: ' + JSON.stringify(worker));
   assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
   await context.setOffline(false);
   await context.close();
@@ -849,6 +865,139 @@ await test('frame-times-while-expert-ai-thinks', async () => {
   assert(workP95 < 50, `app work per frame p95 ${workP95.toFixed(1)} ms (must stay under 50 ms)`);
   assert(workMax < 250, `an app frame took ${workMax.toFixed(1)} ms (a blocking AI; must stay under 250 ms)`);
   await context.close();
+});
+
+// Master's searches in Web Workers (shell/web_search_pool.h): 3 Master seats at masterthink
+// 1000 ms; rAF intervals and the app's main-thread work per frame while they think.
+// `workers: false` takes Worker away before the page loads: the pool then has no searchers and
+// Master thinks on the main thread in slices (the fallback).
+async function masterFrameTimes(workers, label) {
+  const { context, page } = await newPage({ viewport: { width: 390, height: 844 }, dpr: 2 });
+  if (!workers) await page.addInitScript(() => { window.Worker = undefined; });
+  await page.goto(base + 'index.html');
+  await waitReady(page);
+  const r = await page.evaluate(() => window.catan.newGame({
+    seed: 9, playseed: 4, seats: ['ai:master', 'ai:master', 'ai:master'], autoplay: true, speed: 20,
+    masterthink: 1000,
+  }));
+  assert(r.ok, r.error);
+  // Into the main phase, where Master searches (the setup placements are not searched).
+  await waitFor(page, () => !/^setup/.test(window.catan.state().state.phase), null, { timeout: 240000, polling: 500 });
+  const sample = (ms) => page.evaluate((dur) => new Promise((done) => {
+    window.catan.perf.reset();
+    let thinking = 0;
+    const a0 = window.catan.state().session.actions;
+    const t0 = performance.now();
+    const f = () => {
+      if (window.catan.state().session.aiThinking) thinking++;
+      if (performance.now() - t0 < dur) requestAnimationFrame(f);
+      else {
+        const s = window.catan.state().session;
+        const d = window.catan.perf.deltas.slice().sort((x, y) => x - y);
+        const w = window.catan.perf.work.slice().sort((x, y) => x - y);
+        const q = (a, p) => (a.length ? a[Math.min(a.length - 1, Math.floor(a.length * p))] : 0);
+        const mean = (a) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
+        done({
+          frames: d.length, thinking, actions: s.actions - a0, workers: s.searchWorkers,
+          mean: mean(d), p99: q(d, 0.99), max: q(d, 1),
+          workMean: mean(w), workP99: q(w, 0.99), workMax: q(w, 1),
+        });
+      }
+    };
+    requestAnimationFrame(f);
+  }), ms);
+  const m = await sample(8000);
+  measure(`${label}: ${m.workers} search workers, ${m.frames} frames in 8 s ` +
+    `(${m.thinking} with a Master thinking), ${m.actions} actions; rAF interval mean ${m.mean.toFixed(1)} / ` +
+    `p99 ${m.p99.toFixed(1)} / max ${m.max.toFixed(1)} ms; app main-thread work per frame mean ` +
+    `${m.workMean.toFixed(2)} / p99 ${m.workP99.toFixed(1)} / max ${m.workMax.toFixed(1)} ms`);
+  await shot(page, workers ? 'master-thinking-in-workers-phone.png' : 'master-thinking-on-main-thread-phone.png');
+  assert(m.thinking > 0, 'no frame had a Master thinking');
+  assert(m.actions > 0, 'no action was played in 8 s');
+  return { context, page, m };
+}
+
+await test('master-thinks-in-web-workers-and-frames-stay-short', async () => {
+  const { context, page, m } = await masterFrameTimes(true, 'Master x3 thinking in Web Workers (390x844)');
+  assert(m.workers >= 1, `the page reports ${m.workers} search workers`);
+  // The search is off the main thread: no app frame waits for it. (The rAF intervals above
+  // also carry the software GL rendering, and on a loaded 2-core machine the worker and the
+  // GPU process share the cores: they are reported, the app's own work is what must stay
+  // short.)
+  assert(m.workP99 < 50, `app work per frame p99 ${m.workP99.toFixed(1)} ms (must stay under 50 ms)`);
+  assert(m.workMax < 250, `an app frame took ${m.workMax.toFixed(1)} ms of main-thread work (must stay under 250 ms)`);
+  const warned = page.consoleWarnings.filter((t) => /search worker/.test(t));
+  assert(warned.length === 0, 'search worker warnings: ' + warned.join(' | '));
+  await closeClean(context, page);
+});
+
+await test('master-plays-on-the-main-thread-without-workers', async () => {
+  const { context, page, m } = await masterFrameTimes(false, 'Master x3 thinking on the main thread, no Worker (390x844)');
+  assert(m.workers === 0, `the page reports ${m.workers} search workers without Worker`);
+  assert(m.max < 1000, `a frame took ${m.max.toFixed(1)} ms (the slices must keep frames going)`);
+  await closeClean(context, page);
+});
+
+// Expert takes one worker, which computes exactly what the main thread computes: the same
+// seeded blitz game of 3 Experts (a 5 s budget, so the 96-iteration cap decides every search)
+// ends in the same position, every hand included, with workers and without.
+async function expertGame(workers) {
+  const { context, page } = await newPage();
+  if (!workers) await page.addInitScript(() => { window.Worker = undefined; });
+  await page.goto(base + 'index.html');
+  await waitReady(page);
+  const r = await page.evaluate(() => window.catan.newGame({
+    seed: 12, playseed: 3, seats: ['ai:expert', 'ai:expert:trader', 'ai:expert:builder'], mode: 'blitz',
+    autoplay: true, speed: 20, think: 5000,
+  }));
+  assert(r.ok, r.error);
+  await waitFor(page, () => window.catan.state().state.phase === 'game_over', null, { timeout: 300000, polling: 500 });
+  const end = await page.evaluate(() => {
+    const all = window.catan.state('all');
+    return { state: JSON.stringify(all.state), actions: all.session.actions, workers: all.session.searchWorkers };
+  });
+  await closeClean(context, page);
+  return end;
+}
+
+await test('expert-plays-the-same-game-in-a-worker-and-on-the-main-thread', async () => {
+  const inWorkers = await expertGame(true);
+  const onMain = await expertGame(false);
+  measure(`3 Experts, blitz, seed 12: ${inWorkers.actions} actions with ${inWorkers.workers} search worker(s), ` +
+    `${onMain.actions} on the main thread`);
+  assert(inWorkers.workers >= 1, `the page reports ${inWorkers.workers} search workers`);
+  assert(onMain.workers === 0, `the page without Worker reports ${onMain.workers} search workers`);
+  assert(inWorkers.actions === onMain.actions, `${inWorkers.actions} actions in workers, ${onMain.actions} on the main thread`);
+  assert(inWorkers.state === onMain.state, 'the final positions differ');
+});
+
+// The worker module on its own: a job that is not one is answered with an error (the worker
+// stays up and answers the next message), and a worker that loads its own module says ready.
+await test('search-worker-answers-a-bad-job-with-an-error', async () => {
+  const { context, page } = await newPage();
+  await page.goto(base + 'index.html');
+  await waitReady(page);
+  const r = await page.evaluate(() => new Promise((done) => {
+    const w = new Worker('search-worker.js');
+    const got = [];
+    const t = setTimeout(() => done({ got, timeout: true }), 20000);
+    w.onerror = (e) => { clearTimeout(t); done({ got, error: e.message || 'error event' }); };
+    w.onmessage = (ev) => {
+      got.push(ev.data);
+      if (got.length === 4) { clearTimeout(t); w.terminate(); done({ got }); }
+    };
+    w.postMessage({ type: 'init' });
+    w.postMessage({ id: 7, job: new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]).buffer });
+    w.postMessage({ id: 8, job: new ArrayBuffer(0) });
+    w.postMessage({ id: 9, job: 'text' });
+  }));
+  assert(!r.timeout && !r.error, 'worker: ' + JSON.stringify(r));
+  const [ready, bad, empty, text] = r.got;
+  assert(ready.type === 'ready', 'first message: ' + JSON.stringify(ready));
+  assert(bad.id === 7 && /not a search job/.test(bad.error) && !bad.stats, 'bad job: ' + JSON.stringify(bad));
+  assert(empty.id === 8 && typeof empty.error === 'string', 'empty job: ' + JSON.stringify(empty));
+  assert(text.id === 9 && typeof text.error === 'string', 'text job: ' + JSON.stringify(text));
+  await closeClean(context, page);
 });
 
 // ------------------------------------------------------------------ security at the web boundary

@@ -3,11 +3,12 @@
 //   - draws the PNG app icons (icons/icon-192.png, icon-512.png, icon-maskable-512.png);
 //   - derives the release version from a SHA-256 of every file (so it changes exactly when
 //     the site changes) and writes version.json {version, built, files: {name: bytes}};
-//   - writes the release into catan.js (version, size and SRI hash of app.js and app.wasm:
-//     the page checks that both belong to its release);
+//   - writes the release into catan.js (version, size and SRI hash of app.js, app.wasm and
+//     the AI's search-worker.js and search-worker.wasm: the page checks that they belong to
+//     its release);
 //   - writes the version and the file list with SHA-256 hashes into sw.js (the service
-//     worker's cache holds exactly these files, app.js and app.wasm under the ?v=<version>
-//     URLs the page requests);
+//     worker's cache holds exactly these files, app.* and search-worker.* under the
+//     ?v=<version> URLs the page requests);
 //   - removes this tools/ folder from the site.
 // Usage: node web/tools/make-site.mjs <site-dir>   (run once, on a freshly assembled site)
 import { createHash } from 'node:crypto';
@@ -145,7 +146,10 @@ hash.update(read('sw.js'));
 const version = hash.digest('hex').slice(0, 12);
 
 const release = { version, files: {} };
-for (const f of ['app.js', 'app.wasm']) {
+// The files the page requests as <name>?v=<version>: the app, and the AI's worker module.
+const VERSIONED = ['app.js', 'app.wasm', 'search-worker.js', 'search-worker.wasm'];
+for (const f of VERSIONED) {
+  if (!sizes[f]) continue;
   release.files[f] = { bytes: sizes[f], integrity: 'sha384-' + digest('sha384', read(f)) };
 }
 replaceOnce('catan.js', "/*__CATAN_RELEASE__*/ { version: 'dev', files: {} }", JSON.stringify(release));
@@ -156,7 +160,7 @@ fs.writeFileSync(path.join(site, 'version.json'),
 // The worker's list: each file under the URL the pages request, with its final SHA-256.
 const precache = {};
 for (const f of [...files, 'version.json']) {
-  const url = f === 'app.js' || f === 'app.wasm' ? `${f}?v=${version}` : f;
+  const url = VERSIONED.includes(f) ? `${f}?v=${version}` : f;
   precache[url] = digest('sha256', read(f));
 }
 replaceOnce('sw.js', "'__CATAN_VERSION__'", JSON.stringify(version));
