@@ -2,7 +2,7 @@
 // everything one searcher needs for one decision (only what the deciding seat may know), a
 // RootSearch runs it anytime, its RootStats merge by addition, and choose_candidate is the
 // decision rule on the merged numbers. A SearchPool runs jobs on other cores: threads
-// natively (make_thread_pool), Web Workers in the browser (shell/web_bridge.cpp); each
+// natively (make_thread_pool), Web Workers in the browser (shell/web_search_pool.h); each
 // searcher samples its own determinizations (root parallelism), so nothing is shared
 // while they think.
 #pragma once
