@@ -90,11 +90,9 @@ void end_turn(GameState& s, int p, EventLog* ev) {
     win(s, leader(s, -1), ev);
     return;
   }
-  int next = p;
-  for (int i = 1; i <= s.num_players; ++i) {
-    next = p + i < s.num_players ? p + i : p + i - s.num_players;  // (p + i) % n, no division
-    if (!s.players[next].forfeited) break;
-  }
+  int next = p + 1 < s.num_players ? p + 1 : 0;  // (p + 1) % n, no division
+  for (int i = 2; s.players[next].forfeited && i <= s.num_players; ++i)
+    next = p + i < s.num_players ? p + i : p + i - s.num_players;
   emit(ev, EventType::TurnEnded, p, next);
   s.current = static_cast<uint8_t>(next);
   s.phase = Phase::Roll;
@@ -388,7 +386,10 @@ void do_apply(GameState& s, const Action& a, EventLog* ev) {
   }
   // docs/RULES.md, victory: reaching the target during one's own turn wins at once (checked after
   // each action and at the start of the turn, counting hidden VP cards).
-  if (s.phase != Phase::GameOver && !in_setup(s.phase) &&
+  constexpr unsigned kNotPlaying = 1u << static_cast<int>(Phase::GameOver) |
+                                   1u << static_cast<int>(Phase::SetupSettlement) |
+                                   1u << static_cast<int>(Phase::SetupRoad);  // one test
+  if (!(kNotPlaying >> static_cast<int>(s.phase) & 1) &&
       s.total_vp(s.current) >= s.options.vp_target)
     win(s, s.current, ev);
 }

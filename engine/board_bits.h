@@ -6,6 +6,9 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "engine/board.h"
 #include "engine/state.h"
@@ -48,6 +51,7 @@ constexpr uint64_t kHigh = 0x8080808080808080ull;
 constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
 constexpr uint64_t kOnes = 0x0101010101010101ull;
 constexpr uint64_t kAllVertices = (uint64_t{1} << kNumVertices) - 1;
+constexpr uint64_t kHighEdges = (uint64_t{1} << (kNumEdges - 64)) - 1;  // edges 64.. in word 1
 
 // The high bit of each of the 8 bytes, gathered into 8 bits (byte i -> bit i).
 inline uint64_t gather_high(uint64_t x) {
@@ -64,12 +68,27 @@ inline uint64_t load8(const void* p) {
   return x;
 }
 
-// Per-byte predicate over an int8_t array of N (54 or 72) bytes -> bit mask(s).
-template <int N, class F>
-inline void byte_mask(const int8_t* a, F f, uint64_t* out) {
-  static_assert(N % 8 == 0 || N == kNumVertices);
+// Bit i of out[i / 64] set where byte i of the N-byte array a (N = 54 or 72) equals c (kSign:
+// where it is negative). With SSE2, 16 bytes per compare and movemask, the last 16 bytes
+// overlapping the chunk before (nothing past the array is read); otherwise 8 bytes per word.
+constexpr int kSign = 256;
+template <int N>
+inline void byte_mask(const int8_t* a, int c, uint64_t* out) {
+  static_assert(N == kNumVertices || N == kNumEdges);
   out[0] = 0;
   if constexpr (N > 64) out[1] = 0;
+#ifdef __SSE2__
+  const __m128i cc = _mm_set1_epi8(static_cast<char>(c));
+  auto bits = [&](int at) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + at));
+    return static_cast<uint64_t>(
+        static_cast<unsigned>(_mm_movemask_epi8(c == kSign ? x : _mm_cmpeq_epi8(x, cc))));
+  };
+  for (int k = 0; k < N / 16; ++k) out[k >> 2] |= bits(16 * k) << (16 * (k & 3));
+  constexpr int full = N / 16 * 16, rest = N % 16;  // rest bytes from `full` on
+  out[full >> 6] |= bits(N - 16) >> (16 - rest) << (full & 63);
+#else
+  auto f = [c](uint64_t x) { return c == kSign ? x : bytes_eq(x, static_cast<uint8_t>(c)); };
   constexpr int full = N / 8;
   for (int k = 0; k < full; ++k) out[k >> 3] |= gather_high(f(load8(a + 8 * k))) << (8 * (k & 7));
   if constexpr (N % 8) {
@@ -77,34 +96,53 @@ inline void byte_mask(const int8_t* a, F f, uint64_t* out) {
     std::memcpy(&x, a + 8 * full, N % 8);
     out[full >> 3] |= (gather_high(f(x)) & ((1u << (N % 8)) - 1)) << (8 * (full & 7));
   }
+#endif
+}
+
+// The hexes whose number token is `sum` (19 bits).
+inline uint64_t hexes_numbered(const GameState& s, int sum) {
+  static_assert(sizeof(s.layout.number) == kNumHexes && kNumHexes > 16);
+  const uint8_t* a = s.layout.number.data();
+#ifdef __SSE2__
+  const __m128i c = _mm_set1_epi8(static_cast<char>(sum));
+  auto bits = [&](int at) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + at));
+    return static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, c))));
+  };
+  return bits(0) | bits(kNumHexes - 16) << (kNumHexes - 16);
+#else
+  uint64_t w[3] = {0, 0, 0};
+  std::memcpy(w, a, kNumHexes);
+  uint64_t m = 0;
+  for (int k = 0; k < 3; ++k)
+    m |= gather_high(bytes_eq(w[k], static_cast<uint8_t>(sum))) << (8 * k);
+  return m;
+#endif
 }
 
 inline uint64_t vertices_owned_by(const GameState& s, int p) {
   uint64_t m;
-  byte_mask<kNumVertices>(
-      s.vertex_owner.data(), [p](uint64_t x) { return bytes_eq(x, static_cast<uint8_t>(p)); }, &m);
+  byte_mask<kNumVertices>(s.vertex_owner.data(), p, &m);
   return m;
 }
 inline uint64_t vertices_occupied(const GameState& s) {
   uint64_t m;  // empty = -1 (sign bit set)
-  byte_mask<kNumVertices>(
-      s.vertex_owner.data(), [](uint64_t x) { return ~x; }, &m);
-  return m;
+  byte_mask<kNumVertices>(s.vertex_owner.data(), kSign, &m);
+  return ~m & kAllVertices;
 }
 inline void edges_owned_by(const GameState& s, int p, uint64_t out[2]) {
-  byte_mask<kNumEdges>(
-      s.edge_owner.data(), [p](uint64_t x) { return bytes_eq(x, static_cast<uint8_t>(p)); }, out);
+  byte_mask<kNumEdges>(s.edge_owner.data(), p, out);
 }
 inline void edges_occupied(const GameState& s, uint64_t out[2]) {
-  byte_mask<kNumEdges>(
-      s.edge_owner.data(), [](uint64_t x) { return ~x; }, out);
+  byte_mask<kNumEdges>(s.edge_owner.data(), kSign, out);
+  out[0] = ~out[0];
+  out[1] = ~out[1] & kHighEdges;
 }
 inline uint64_t city_vertices(const GameState& s) {
   uint64_t m;
   static_assert(sizeof(Building) == 1);
-  byte_mask<kNumVertices>(
-      reinterpret_cast<const int8_t*>(s.vertex_building.data()),
-      [](uint64_t x) { return bytes_eq(x, static_cast<uint8_t>(Building::City)); }, &m);
+  byte_mask<kNumVertices>(reinterpret_cast<const int8_t*>(s.vertex_building.data()),
+                          static_cast<int>(Building::City), &m);
   return m;
 }
 

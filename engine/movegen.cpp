@@ -1,6 +1,8 @@
 // The legal actions for the player to move (engine/rules.h), in a deterministic order: the
 // move generator. Built from bit sets where the lists are long (roads, settlements).
 #include <algorithm>
+#include <cstddef>
+#include <type_traits>
 #include <vector>
 
 #include "engine/rules_internal.h"
@@ -38,11 +40,41 @@ inline unsigned at_least(const ResourceCounts& a, const ResourceCounts& b) {
   for (int r = 0; r < kNumResources; ++r) m |= unsigned{a[r] >= b[r]} << r;
   return m;
 }
-// covers() without a branch per resource.
-inline bool affords(const ResourceCounts& hand, const ResourceCounts& cost) {
-  bool ok = true;
-  for (int r = 0; r < kNumResources; ++r) ok &= hand[r] >= cost[r];
-  return ok;
+// Bit d set where P.dev_cards[d] > P.dev_bought_this_turn[d]. The two arrays are read as one
+// word each from the player's bytes; counts stay below 128, so byte by byte (0x80 | have) -
+// bought - 1 has its high bit set exactly where have > bought and never borrows.
+inline unsigned more_than_bought(const PlayerState& P) {
+  static_assert(std::is_standard_layout_v<PlayerState> &&
+                sizeof(PlayerState) >= offsetof(PlayerState, dev_bought_this_turn) + 8);
+  const auto* b = reinterpret_cast<const unsigned char*>(&P);
+  constexpr uint64_t kFive = (uint64_t{1} << (8 * kNumDevCardTypes)) - 1;
+  const uint64_t have = load8(b + offsetof(PlayerState, dev_cards)) & kFive;
+  const uint64_t bought = load8(b + offsetof(PlayerState, dev_bought_this_turn)) & kFive;
+  return static_cast<unsigned>(gather_high((have | kHigh) - bought - kOnes));
+}
+// Five counts (each below 128) as the low five bytes of a word, read one byte at a time (see
+// at_least), then compared all at once without a branch: the high bit of byte r of
+// ((a | 0x80..) - b) is set exactly where a[r] >= b[r].
+constexpr uint64_t kFiveHigh = 0x8080808080ull;
+constexpr uint64_t packed(const ResourceCounts& c) {
+  uint64_t x = 0;
+  for (int r = 0; r < kNumResources; ++r) x |= uint64_t{c[r]} << (8 * r);
+  return x;
+}
+inline bool covers_packed(uint64_t hand, uint64_t cost) {
+  return (((hand | kHigh) - cost) & kFiveHigh) == kFiveHigh;
+}
+inline unsigned ge_bits(uint64_t a, uint64_t b) {  // bit r set where a[r] >= b[r]
+  return static_cast<unsigned>(gather_high(((a | kHigh) - b) & kFiveHigh));
+}
+// The player's bank rates as packed() gives them, in one load (they change only when a
+// settlement lands on a port, so no recent byte store is waiting to be forwarded).
+inline uint64_t packed_rates(const PlayerState& P) {
+  constexpr size_t at = offsetof(PlayerState, trade_rate);
+  static_assert(std::is_standard_layout_v<PlayerState> && at + kNumResources >= 8 &&
+                at + kNumResources <= sizeof(PlayerState));
+  return load8(reinterpret_cast<const unsigned char*>(&P) + at + kNumResources - 8) >>
+         (8 * (8 - kNumResources));
 }
 
 void push_roads(const GameState& s, int p, ActionType type, List& out) {
@@ -73,23 +105,40 @@ void add_card_plays(const GameState& s, unsigned playable, List& out) {
     for (int r = 0; r < kNumResources; ++r) out.push(ActionType::PlayMonopoly, r);
 }
 
+// The roads (bit 0 of buys), settlements (1), cities (2) and the card purchase (3) the player
+// can pay for.
+void add_builds(const GameState& s, int p, unsigned buys, List& list) {
+  if (buys & 1) push_roads(s, p, ActionType::BuildRoad, list);
+  if (buys & 2) {
+    // Distance rule (empty, no building one edge away) and touching an own road.
+    uint64_t own_e[2];
+    edges_owned_by(s, p, own_e);
+    for_bits(edge_endpoints(own_e) & settlement_spots(s),
+             [&](int v) { list.push(ActionType::BuildSettlement, v); });
+  }
+  if (buys & 4)
+    for_bits(vertices_owned_by(s, p) & ~city_vertices(s),
+             [&](int v) { list.push(ActionType::BuildCity, v); });
+  list.push_if(buys & 8, ActionType::BuyDevCard);
+}
+
 // Most turns there is no card to play: that test is inline, the list is not.
 inline void add_dev_plays(const GameState& s, int p, List& out) {
   if (s.dev_played_this_turn) return;
-  const PlayerState& P = s.players[p];
   // Playable: more in hand than bought this turn.
-  unsigned playable = 0;
-  for (const int d : {kKnight, kRoadBuilding, kYearOfPlenty, kMonopoly})
-    playable |= unsigned{P.dev_cards[d] > P.dev_bought_this_turn[d]} << d;
-  if (playable) add_card_plays(s, playable, out);
+  constexpr unsigned kPlayable =
+      1u << kKnight | 1u << kRoadBuilding | 1u << kYearOfPlenty | 1u << kMonopoly;
+  if (const unsigned playable = more_than_bought(s.players[p]) & kPlayable)
+    add_card_plays(s, playable, out);
 }
 
 // Every discard of `left` more cards from hand[r..], with the counts chosen so far for the
 // resources before r packed one byte each in `give`. The counts travel in a register: an
 // Action assembled byte by byte on the stack and then copied whole stalls on store forwarding.
 void add_discards(const ResourceCounts& hand, int r, int left, uint64_t give, List& out) {
-  if (r == kNumResources - 1) {
-    if (left <= hand[r]) out.push_discard(give | uint64_t(left) << (8 * r));
+  if (r == kNumResources - 2) {  // the last resource takes the rest: one discard per count here
+    for (int c = std::min<int>(hand[r], left); c >= 0 && left - c <= hand[r + 1]; --c)
+      out.push_discard(give | uint64_t(c) << (8 * r) | uint64_t(left - c) << (8 * (r + 1)));
     return;
   }
   int rest = 0;
@@ -133,11 +182,12 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
       add_dev_plays(s, p, list);
       break;
     case Phase::MoveRobber:
-      for (int h = 0; h < kNumHexes; ++h)
-        list.push_if(h != s.robber_hex, ActionType::MoveRobber, h);
+      // Every hex but the robber's, ascending: a fixed count, no branch on the robber's hex.
+      for (int i = 0; i < kNumHexes - 1; ++i)
+        list.push(ActionType::MoveRobber, i + (i >= s.robber_hex));
       break;
     case Phase::Steal:
-      for (int q = 0; q < n; ++q) list.push_if(can_steal_from(s, p, q), ActionType::Steal, q);
+      for_bits(steal_victims(s, p), [&](int q) { list.push(ActionType::Steal, q); });
       break;
     case Phase::RoadBuilding1:
     case Phase::RoadBuilding2:
@@ -157,23 +207,19 @@ void legal_actions(const GameState& s, std::vector<Action>& out, bool include_of
       list.push(ActionType::CancelTrade);
       break;
     case Phase::Main: {
-      if (P.roads_left > 0 && affords(hand, kRoadCost))
-        push_roads(s, p, ActionType::BuildRoad, list);
-      if (P.settlements_left > 0 && affords(hand, kSettlementCost)) {
-        // Distance rule (empty, no building one edge away) and touching an own road.
-        uint64_t own_e[2];
-        edges_owned_by(s, p, own_e);
-        for_bits(edge_endpoints(own_e) & settlement_spots(s),
-                 [&](int v) { list.push(ActionType::BuildSettlement, v); });
-      }
-      if (P.cities_left > 0 && affords(hand, kCityCost))
-        for_bits(vertices_owned_by(s, p) & ~city_vertices(s),
-                 [&](int v) { list.push(ActionType::BuildCity, v); });
-      list.push_if(s.deck_pos < kDevDeckSize && affords(hand, kDevCardCost),
-                   ActionType::BuyDevCard);
+      // The pieces and the card the hand pays for, tested together: most turns none, and one
+      // branch on the set predicts better than one per piece and resource.
+      const uint64_t h = packed(hand);
+      constexpr uint64_t kRoad = packed(kRoadCost), kSettlement = packed(kSettlementCost),
+                         kCity = packed(kCityCost), kCard = packed(kDevCardCost);
+      unsigned buys = unsigned{P.roads_left > 0} & covers_packed(h, kRoad);
+      buys |= (unsigned{P.settlements_left > 0} & covers_packed(h, kSettlement)) << 1;
+      buys |= (unsigned{P.cities_left > 0} & covers_packed(h, kCity)) << 2;
+      buys |= (unsigned{s.deck_pos < kDevDeckSize} & covers_packed(h, kCard)) << 3;
+      if (buys) add_builds(s, p, buys, list);
       // Bank trades: the resources held at the player's rate, for each one the bank has.
-      if (const unsigned gives = at_least(hand, P.trade_rate)) {
-        const unsigned gets = at_least(s.bank, {1, 1, 1, 1, 1});
+      if (const unsigned gives = ge_bits(h, packed_rates(P))) {
+        const unsigned gets = ge_bits(packed(s.bank), packed({1, 1, 1, 1, 1}));
         for_bits(gives, [&](int g) {
           for_bits(gets & ~(1u << g), [&](int x) { list.push(ActionType::TradeBank, g, x); });
         });

@@ -1,7 +1,6 @@
 // A roll of the dice (docs/RULES.md, production; seven; dice): the dice (random, or the
 // balanced deck of the 36 outcomes), production with the bank running short, and on a 7 the
 // discards (chosen, or automatic from the largest pile) before the robber moves.
-#include <cstring>
 
 #include "engine/rules_internal.h"
 
@@ -12,14 +11,8 @@ void produce(GameState& s, int sum, EventLog* ev) {
   // Owed cards per resource, one byte per seat (at most 2 hexes x 3 cities x 2 = 12).
   uint32_t owed[kNumResources] = {};
   const Topology& t = T();
-  // Hexes showing `sum` (19 number bytes, three 8-byte words), minus the robber's.
-  static_assert(sizeof(s.layout.number) == kNumHexes);
-  uint64_t w[3] = {0, 0, 0};
-  std::memcpy(w, s.layout.number.data(), kNumHexes);
-  uint64_t hexes = 0;
-  for (int k = 0; k < 3; ++k)
-    hexes |= gather_high(bytes_eq(w[k], static_cast<uint8_t>(sum))) << (8 * k);
-  hexes &= ((uint64_t{1} << kNumHexes) - 1) & ~(uint64_t{1} << s.robber_hex);
+  // Hexes showing `sum`, minus the robber's.
+  uint64_t hexes = hexes_numbered(s, sum) & ~(uint64_t{1} << s.robber_hex);
   unsigned touched = 0;  // the resources some hex produces
   while (hexes) {
     const int h = __builtin_ctzll(hexes);

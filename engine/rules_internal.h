@@ -118,6 +118,18 @@ inline bool can_steal_from(const GameState& s, int thief, int victim) {
   return false;
 }
 
+// The seats can_steal_from(s, thief, q) accepts, as bits: the owners of the robber hex's
+// buildings (an empty vertex's -1 lands on bit 7, outside the seats), less the thief and the
+// empty hands.
+inline unsigned steal_victims(const GameState& s, int thief) {
+  const HexInfo& H = T().hexes[s.robber_hex];
+  unsigned m = 0;
+  for (int i = 0; i < 6; ++i) m |= 1u << (s.vertex_owner[H.vertices[i]] & 7);
+  unsigned with_cards = 0;
+  for (int q = 0; q < s.num_players; ++q) with_cards |= unsigned{s.hand_size(q) > 0} << q;
+  return m & with_cards & ~(1u << thief);
+}
+
 // ----- Across the rules files -----------------------------------------------------------------
 
 // A refusal: the code and the text apply() reports (a static string, so checking allocates

@@ -30,15 +30,6 @@ int GameState::to_move_slow() const {
   }
 }
 
-int GameState::public_vp(int seat) const {
-  const PlayerState& p = players[seat];
-  int vp = (kSettlementsPerPlayer - p.settlements_left) + 2 * (kCitiesPerPlayer - p.cities_left);
-  if (longest_road_holder == seat) vp += 2;
-  if (largest_army_holder == seat) vp += 2;
-  if (phase == Phase::GameOver) vp += p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
-  return vp;
-}
-
 int GameState::dev_hand_size(int seat) const {
   int n = 0;
   for (auto c : players[seat].dev_cards) n += c;

@@ -103,12 +103,20 @@ struct GameState {
 
   // Who must act now (the discarding player, the trade responder, ...); -1 if over.
   int to_move() const {
-    return (phase == Phase::Discard || phase == Phase::TradeResponse || phase == Phase::GameOver)
-               ? to_move_slow()
-               : current;
+    constexpr unsigned kSlow = 1u << static_cast<int>(Phase::Discard) |
+                               1u << static_cast<int>(Phase::TradeResponse) |
+                               1u << static_cast<int>(Phase::GameOver);
+    return kSlow >> static_cast<int>(phase) & 1 ? to_move_slow() : current;  // one test
   }
   int num_dev_cards_left() const { return kDevDeckSize - deck_pos; }
-  int public_vp(int seat) const;  // buildings + awards + revealed (at game end) VP
+  int public_vp(int seat) const {  // buildings + awards + revealed (at game end) VP
+    const PlayerState& p = players[seat];
+    int vp = (kSettlementsPerPlayer - p.settlements_left) + 2 * (kCitiesPerPlayer - p.cities_left);
+    if (longest_road_holder == seat) vp += 2;
+    if (largest_army_holder == seat) vp += 2;
+    if (phase == Phase::GameOver) vp += p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
+    return vp;
+  }
   int total_vp(int seat) const {  // public + hidden VP cards
     const PlayerState& p = players[seat];
     int vp = (kSettlementsPerPlayer - p.settlements_left) + 2 * (kCitiesPerPlayer - p.cities_left);
