@@ -8,7 +8,7 @@
 // running search-worker.js (shell/search_worker_main.cpp + shell/search_worker_post.js). The
 // page compiles search-worker.wasm once (checked against the release like app.wasm) and hands
 // the compiled module to every worker. Module.catanSearchWorker (web/catan.js) names the files
-// of the release: {script, wasm, bytes, integrity}.
+// of the release and checks the module's bytes: {script, wasm, check(bytes) -> Promise}.
 mergeInto(LibraryManager.library, {
   catan_web_js_deps__deps: ['$autoResumeAudioContext', '$dynCall'],
   catan_web_js_deps: function () {},
@@ -25,8 +25,7 @@ mergeInto(LibraryManager.library, {
       return {
         script: typeof f.script === 'string' ? f.script : 'search-worker.js',
         wasm: typeof f.wasm === 'string' ? f.wasm : 'search-worker.wasm',
-        bytes: typeof f.bytes === 'number' ? f.bytes : 0,
-        integrity: typeof f.integrity === 'string' ? f.integrity : '',
+        check: typeof f.check === 'function' ? f.check : function () { return Promise.resolve(); },
       };
     },
     load: function () {
@@ -36,15 +35,7 @@ mergeInto(LibraryManager.library, {
         if (!res.ok) throw new Error(f.wasm + ': HTTP ' + res.status);
         return res.arrayBuffer();
       }).then(function (buf) {
-        if (f.bytes && buf.byteLength !== f.bytes) throw new Error(f.wasm + ' is not the release\'s file');
-        if (!f.integrity || !(self.crypto && crypto.subtle)) return buf;
-        return crypto.subtle.digest('SHA-384', buf).then(function (d) {
-          var bin = '';
-          var a = new Uint8Array(d);
-          for (var i = 0; i < a.length; ++i) bin += String.fromCharCode(a[i]);
-          if ('sha384-' + btoa(bin) !== f.integrity) throw new Error(f.wasm + ' is not the release\'s file');
-          return buf;
-        });
+        return f.check(buf).then(function () { return buf; });
       }).then(function (buf) {
         return WebAssembly.compile(buf);
       }).then(function (module) {

@@ -565,16 +565,16 @@
   const mixedRelease = (name) => new Error(`${name} does not belong to release ${RELEASE.version}: ` +
     'the site was updated while this page loaded. Reload the page.');
 
-  // app.wasm must be the release's own: same size and, where the browser can hash
-  // (secure contexts), the same SHA-384 as recorded by make-site.
-  async function checkWasm(bytes) {
-    const info = fileInfo('app.wasm');
-    if (info.bytes && bytes.byteLength !== info.bytes) throw mixedRelease('app.wasm');
+  // A module (app.wasm, search-worker.wasm) must be the release's own: same size and, where
+  // the browser can hash (secure contexts), the same SHA-384 as recorded by make-site.
+  async function checkWasm(bytes, name = 'app.wasm') {
+    const info = fileInfo(name);
+    if (info.bytes && bytes.byteLength !== info.bytes) throw mixedRelease(name);
     if (info.integrity && window.crypto && crypto.subtle) {
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-384', bytes));
       let bin = '';
       for (const b of digest) bin += String.fromCharCode(b);
-      if ('sha384-' + btoa(bin) !== info.integrity) throw mixedRelease('app.wasm');
+      if ('sha384-' + btoa(bin) !== info.integrity) throw mixedRelease(name);
     }
   }
 
@@ -615,12 +615,12 @@
           if (perf.work.length > 5000) perf.work.shift();
         },
         onAbort: (what) => showFatal('The game stopped because of an internal error', [String(what)]),
-        // The AI's Web Workers (shell/web_library.js): this release's worker script and module.
+        // The AI's Web Workers (shell/web_library.js): this release's worker script and module,
+        // and the check that the module's bytes are the release's (a rejected promise if not).
         catanSearchWorker: {
           script: `search-worker.js?v=${v}`,
           wasm: `search-worker.wasm?v=${v}`,
-          bytes: fileInfo('search-worker.wasm').bytes || 0,
-          integrity: fileInfo('search-worker.wasm').integrity || '',
+          check: (bytes) => checkWasm(bytes, 'search-worker.wasm'),
         },
         // Called by the app (shell/web_bridge.cpp): its menu's share entries, and its sound
         // switched back on (the page's saved mute follows).
