@@ -68,6 +68,18 @@ inline uint64_t load8(const void* p) {
   return x;
 }
 
+#ifdef __SSE2__
+// The 16 bytes at p as 16 bits: where a byte equals c, or where its sign bit is set.
+inline uint64_t eq_bits16(const void* p, int c) {
+  const __m128i x = _mm_loadu_si128(static_cast<const __m128i*>(p));
+  return static_cast<unsigned>(
+      _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(c)))));
+}
+inline uint64_t sign_bits16(const void* p) {
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_loadu_si128(static_cast<const __m128i*>(p))));
+}
+#endif
+
 // Bit i of out[i / 64] set where byte i of the N-byte array a (N = 54 or 72) equals c (kSign:
 // where it is negative). With SSE2, 16 bytes per compare and movemask, the last 16 bytes
 // overlapping the chunk before (nothing past the array is read); otherwise 8 bytes per word.
@@ -78,12 +90,7 @@ inline void byte_mask(const int8_t* a, int c, uint64_t* out) {
   out[0] = 0;
   if constexpr (N > 64) out[1] = 0;
 #ifdef __SSE2__
-  const __m128i cc = _mm_set1_epi8(static_cast<char>(c));
-  auto bits = [&](int at) {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + at));
-    return static_cast<uint64_t>(
-        static_cast<unsigned>(_mm_movemask_epi8(c == kSign ? x : _mm_cmpeq_epi8(x, cc))));
-  };
+  auto bits = [&](int at) { return c == kSign ? sign_bits16(a + at) : eq_bits16(a + at, c); };
   for (int k = 0; k < N / 16; ++k) out[k >> 2] |= bits(16 * k) << (16 * (k & 3));
   constexpr int full = N / 16 * 16, rest = N % 16;  // rest bytes from `full` on
   out[full >> 6] |= bits(N - 16) >> (16 - rest) << (full & 63);
@@ -104,12 +111,7 @@ inline uint64_t hexes_numbered(const GameState& s, int sum) {
   static_assert(sizeof(s.layout.number) == kNumHexes && kNumHexes > 16);
   const uint8_t* a = s.layout.number.data();
 #ifdef __SSE2__
-  const __m128i c = _mm_set1_epi8(static_cast<char>(sum));
-  auto bits = [&](int at) {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + at));
-    return static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, c))));
-  };
-  return bits(0) | bits(kNumHexes - 16) << (kNumHexes - 16);
+  return eq_bits16(a, sum) | eq_bits16(a + kNumHexes - 16, sum) << (kNumHexes - 16);
 #else
   uint64_t w[3] = {0, 0, 0};
   std::memcpy(w, a, kNumHexes);
