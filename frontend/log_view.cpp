@@ -572,8 +572,17 @@ LogView::Entry LogView::make_entry(const Event& e, const std::string (&names)[4]
 }
 
 void LogView::push_toast(const ToastSpec& t) {
+  std::erase_if(toasts_, [&](const Toast& x) {
+    return x.spec.text == t.text || (t.kind == ToastKind::Seven && x.spec.kind == ToastKind::Seven);
+  });
   toasts_.push_back({t, now_});
   if (toasts_.size() > 4) toasts_.erase(toasts_.begin());
+}
+
+std::vector<ToastSpec> LogView::toasts() const {
+  std::vector<ToastSpec> out;
+  for (const Toast& x : toasts_) out.push_back(x.spec);
+  return out;
 }
 
 void LogView::update(const Session& s, double now_s) {

@@ -76,7 +76,11 @@ class LogView {
   void draw_log(const Session& s, float height = 0.0f);         // 0 = fill the remaining space
   void draw_toasts(ImVec2 top_center, float max_width = 1e9f);  // wrapped to max_width
   void draw_dice(ImDrawList* dl, ImVec2 p, float die_size) const;
-  void push_toast(const ToastSpec& t);  // e.g. the app's own notices ("Game saved")
+  // A notice (e.g. the app's own "Game saved"). A 7 replaces an older 7's notice (that robber
+  // has moved on) and a notice replaces its identical older copy, so fast bots stack no
+  // repeats over the board.
+  void push_toast(const ToastSpec& t);
+  std::vector<ToastSpec> toasts() const;  // the notices shown, oldest first
 
   LogFilter filter = LogFilter::All;
   bool sounds = true;  // play effects for new events

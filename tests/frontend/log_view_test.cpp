@@ -44,6 +44,21 @@ TEST(LogView, FiltersSelectTheRightEvents) {
   EXPECT_FALSE(event_matches(road, LogFilter::Mine, -1));  // spectators have no "mine"
 }
 
+// Fast bots roll several 7s within a notice's life: the newest replaces the older, and a
+// repeated notice is shown once.
+TEST(LogView, NoticesDoNotRepeat) {
+  LogView log;
+  log.push_toast(*toast_for(ev(EventType::DiceRolled, 1, -1, 3, 4), 0, kNames));
+  log.push_toast(*toast_for(ev(EventType::LongestRoadChanged, 2, 1, 6), 0, kNames));
+  log.push_toast(*toast_for(ev(EventType::DiceRolled, 3, -1, 6, 1), 0, kNames));
+  log.push_toast(*toast_for(ev(EventType::LongestRoadChanged, 2, 1, 6), 0, kNames));
+  const std::vector<ToastSpec> shown = log.toasts();
+  ASSERT_EQ(shown.size(), 2u);
+  EXPECT_EQ(shown[0].kind, ToastKind::Seven);
+  EXPECT_EQ(shown[0].seat, 3);
+  EXPECT_EQ(shown[1].kind, ToastKind::Award);
+}
+
 TEST(LogView, SevenMakesANotice) {
   auto t = toast_for(ev(EventType::DiceRolled, 2, -1, 6, 1), 0, kNames);
   ASSERT_TRUE(t);
