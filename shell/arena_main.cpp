@@ -6,7 +6,7 @@
 //
 //   catan-arena --seat master:ms=3000:th=2 --vs expert --games 40   (Master on 2 threads)
 //
-// A bot config is level[:personality][:it=N][:ms=N][:th=N] (th: Master's search threads,
+// A bot config is level[:personality][:it=N][:ms=N][:th=N][:setup=N] (th: Master's search threads,
 // default 1 here so that --jobs games do not compete for cores). Game g is seeded mix_seed(seed, g)
 // and config i sits in seat (i + g) % players. Results are deterministic given the seed
 // (the timing columns aside); Expert uses --iterations (fixed) unless --budget-ms is set.
@@ -69,6 +69,8 @@ bool parse_spec(const std::string& text, int default_iters, int default_ms, BotS
       c.max_iterations = 0;
     } else if (x.rfind("th=", 0) == 0) {
       c.threads = std::max(1, std::stoi(x.substr(3)));
+    } else if (x.rfind("setup=", 0) == 0) {
+      c.setup_iterations = std::max(0, std::stoi(x.substr(6)));  // 0: Hard's lookahead
     } else if (!parse_personality(x, &c.personality)) {
       *err = "unknown personality '" + x + "'";
       return false;
@@ -78,6 +80,10 @@ bool parse_spec(const std::string& text, int default_iters, int default_ms, BotS
   out->label = std::string(ai_level_name(c.level));
   out->label += ":";
   out->label += personality_name(c.personality);
+  if (c.setup_iterations >= 0) {
+    out->label += ":setup=";
+    out->label += std::to_string(c.setup_iterations);
+  }
   return true;
 }
 

@@ -30,7 +30,10 @@ std::shared_ptr<WebSearchPool> WebSearchPool::instance() {
 
 WebSearchPool::WebSearchPool() {
   g_pool = this;
-  catan_search_pool_open();  // starts compiling the worker module where the page has workers
+}
+
+void WebSearchPool::prepare() {
+  catan_search_pool_open();
 }
 
 WebSearchPool::~WebSearchPool() {

@@ -5,10 +5,10 @@
 // send back through catan_search_done().
 //
 // size() is the number of live workers: 0 where the page has no Worker, until the worker
-// module is compiled, or once it failed to load; the Session's bots then search on the main
-// thread in slices, as without a pool. A worker that fails answers its share as empty (no
-// iterations) and is not used again. cancel() drops the job in flight; a worker still busy
-// with it is terminated and replaced.
+// module is compiled (prepare(), called by the first searching bot, starts that), or once it failed
+// to load; the Session's bots then search on the main thread in slices, as without a pool. A worker
+// that fails answers its share as empty (no iterations) and is not used again. cancel() drops the
+// job in flight; a worker still busy with it is terminated and replaced.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -28,6 +28,7 @@ class WebSearchPool final : public ai::SearchPool {
   void begin(const ai::SearchJob& job) override;
   bool poll(ai::RootStats* merged) override;
   void cancel() override;
+  void prepare() override;  // starts compiling the worker module where the page has workers
 
   // Live workers created so far (0 before the first search; for the page's diagnostics).
   int workers() const;

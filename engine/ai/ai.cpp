@@ -36,6 +36,15 @@ bool parse_name(const std::string& s, const char* const (&names)[N], E* out) {
 
 }  // namespace
 
+int setup_search_iterations(const AiConfig& c) {
+  if (c.setup_iterations >= 0) return c.setup_iterations;
+  if (c.level < AiLevel::Expert) return 0;
+  if (c.max_iterations > 0) return std::max(1, c.max_iterations * 2 / 3);
+  if (c.level == AiLevel::Master) return 0;
+  // A count, not the clock, so the browser's main thread (in slices) and a worker agree.
+  return std::clamp(c.budget_ms * kExpertSetupIterations / 1000, 1, kExpertSetupIterations);
+}
+
 const char* ai_level_name(AiLevel l) {
   return name_of(l, kLevelNames, "normal");
 }
@@ -89,11 +98,35 @@ class RandomBot final : public Bot {
   Action choice_;
 };
 
+// The setup search: the setup rule's best spots, each played out to the end of the game from
+// the same determinizations and dice (RootSearch with playouts of kFullGameRounds), the best
+// kept when it beats the rule's own choice by a standard error.
+constexpr int kSetupCands = 5;
+constexpr int kFullGameRounds = 50;
+constexpr double kSetupZ = 1.0;
+
+ai::SearchJob setup_job(const ai::Ctx& ctx, const Observation& obs, const ai::Beliefs& beliefs,
+                        Personality p, int iterations, Rng& rng) {
+  ai::SearchJob job;
+  job.obs = obs;
+  job.beliefs = beliefs;
+  job.personality = p;
+  job.cands = ai::setup_candidates(ctx, rng, kSetupCands);
+  job.seed = rng.next();
+  job.iterations = iterations;
+  job.rounds = kFullGameRounds;
+  job.searchers = 1;
+  return job;
+}
+
 // Easy / Normal / Hard: one heuristic decision per start().
 class HeuristicBot final : public Bot {
  public:
   explicit HeuristicBot(const AiConfig& c)
-      : params_(ai::personality_params(c.personality)), skill_(ai::level_skill(c.level)) {
+      : params_(ai::personality_params(c.personality)),
+        skill_(ai::level_skill(c.level)),
+        personality_(c.personality),
+        setup_iterations_(c.level >= AiLevel::Hard ? std::max(0, c.setup_iterations) : 0) {
     rng_.state = mix_seed(c.seed, 0x4E0 + static_cast<int>(c.level));
     if (c.level >= AiLevel::Hard) ai::strengthen(params_);
   }
@@ -102,6 +135,15 @@ class HeuristicBot final : public Bot {
     ai::Beliefs b;
     if (skill_.tracker) b = ai::count_cards(obs, events);
     const ai::Ctx ctx = ai::make_obs_ctx(view, obs, params_, skill_, skill_.tracker ? &b : nullptr);
+    if (setup_iterations_ > 0 && view.phase == Phase::SetupSettlement) {
+      const ai::SearchJob job = setup_job(ctx, obs, b, personality_, setup_iterations_, rng_);
+      ai::RootSearch search;
+      search.start(job);
+      while (!search.step(1e9)) {
+      }
+      choice_ = job.cands[ai::choose_candidate(search.stats(), kSetupZ)];
+      return;
+    }
     choice_ = ai::heuristic_action(ctx, rng_);
   }
   bool step(double) override { return true; }
@@ -110,6 +152,8 @@ class HeuristicBot final : public Bot {
  private:
   ai::Params params_;
   ai::Skill skill_;
+  Personality personality_;
+  int setup_iterations_;
   Rng rng_;
   Action choice_;
 };
@@ -123,8 +167,10 @@ class HeuristicBot final : public Bot {
 // robber and offers; then the evaluation (ours minus the best opponent's; a win counts big).
 // The candidates include offers, answered inside the playouts. The move with the best mean is
 // played if it beats Hard's own first choice significantly (paired differences, kDeviationZ
-// standard errors). The setup placements are Hard's lookahead, not searched: a setup search
-// measured weaker (docs/AI.md, like every measured variant of this search).
+// standard errors). The setup settlements are searched apart: the setup rule's 5 best spots,
+// each played out to the end of the game (setup_search_iterations; Master for its whole
+// budget). Short playouts scored by the evaluation ranked placements worse than Hard's
+// lookahead; whole games rank them better (docs/AI.md, like every measured variant).
 //
 // Expert searches kExpertBudgetIterations (or max_iterations) on one searcher: the calling
 // thread in step()'s slices, or one searcher of the pool, which computes the same. Master
@@ -145,6 +191,7 @@ class SearchBot final : public Bot {
     rng_.state = mix_seed(c.seed, 0xE4E);
     if (master() && !pool_)
       pool_ = ai::make_thread_pool(c.threads > 0 ? c.threads : ai::hardware_cores());
+    if (pool_) pool_->prepare();
   }
   ~SearchBot() override {
     if (pool_ && waiting_) pool_->cancel();
@@ -170,6 +217,16 @@ class SearchBot final : public Bot {
     job_.seed = rng_.next();
     job_.searchers = master() ? 0 : 1;
     job_.rounds = 0;
+    confirming_ = false;
+    if (setup_) {
+      // A count of iterations, or (Master without one) its whole budget on every searcher.
+      job_.rounds = kFullGameRounds;
+      job_.iterations = setup_search_iterations(cfg_);
+      job_.budget_ms =
+          job_.iterations > 0 ? 0 : std::max(1.0, cfg_.budget_ms * 0.95 - ms_since(t0_));
+      launch(job_);
+      return;
+    }
     if (cfg_.max_iterations > 0) {
       job_.iterations =
           master() ? std::min(cfg_.max_iterations, kExpertBudgetIterations) : cfg_.max_iterations;
@@ -179,7 +236,6 @@ class SearchBot final : public Bot {
       const double share = master() ? kMasterFirstShare : 0.95;
       job_.budget_ms = std::max(1.0, cfg_.budget_ms * share - ms_since(t0_));
     }
-    confirming_ = false;
     launch(job_);
   }
 
@@ -187,7 +243,9 @@ class SearchBot final : public Bot {
     const auto slice0 = Clock::now();
     while (!done_) {
       if (!collect(std::max(0.0, max_ms - ms_since(slice0)))) return false;
-      if (!confirming_) {
+      if (setup_) {
+        choice_ = ai::choose_candidate(stats_, kSetupZ);
+      } else if (!confirming_) {
         choice_ = ai::choose_candidate(stats_, kDeviationZ, kMinEffect);
         if (master() && choice_ != 0 && confirm()) continue;
       } else if (ai::choose_candidate(stats_, kDeviationZ, kMinEffect) == 0) {
@@ -220,6 +278,11 @@ class SearchBot final : public Bot {
   static constexpr int kConfirmRounds = 3;
 
   bool master() const { return cfg_.level == AiLevel::Master; }
+  // The setup settlements are searched: a number of iterations, or Master's whole budget.
+  bool searches_setup() const {
+    return setup_search_iterations(cfg_) > 0 ||
+           (master() && cfg_.max_iterations <= 0 && cfg_.setup_iterations < 0);
+  }
 
   void launch(const ai::SearchJob& job) {
     if (pool_ && pool_->size() > 0) {
@@ -269,6 +332,11 @@ class SearchBot final : public Bot {
   void rank() {
     const ai::Ctx ctx = ai::make_obs_ctx(view_, job_.obs, params_, skill_, &job_.beliefs);
     const Phase ph = view_.phase;
+    setup_ = ph == Phase::SetupSettlement && searches_setup();
+    if (setup_) {
+      job_.cands = ai::setup_candidates(ctx, rng_, kSetupCands);
+      return;
+    }
     const bool searched = ph == Phase::Main || ph == Phase::MoveRobber || ph == Phase::Roll ||
                           ph == Phase::RoadBuilding1 || ph == Phase::RoadBuilding2;
     job_.cands = ai::candidate_actions(ctx, rng_, searched ? kMaxCands : 1);
@@ -284,7 +352,7 @@ class SearchBot final : public Bot {
   ai::RootSearch local_;
   ai::RootStats stats_;
   int choice_ = 0;  // index into job_.cands
-  bool waiting_ = false, done_ = true, confirming_ = false;
+  bool waiting_ = false, done_ = true, confirming_ = false, setup_ = false;
   Clock::time_point t0_;
 };
 

@@ -52,7 +52,18 @@ struct AiConfig {
   // native Master without a pool starts `threads` of its own (0 = one per core).
   std::shared_ptr<ai::SearchPool> pool;
   int threads = 0;
+  // The setup settlements: > 0 = chosen by this many iterations of playouts to the end of
+  // the game over the setup rule's best spots (Hard, Expert, Master); 0 = the setup rule
+  // alone (Hard's lookahead); < 0 = the level's own (setup_search_iterations; Hard: none).
+  int setup_iterations = -1;
 };
+
+// The setup search of Expert and Master: with a fixed number of iterations for the main
+// phase, two thirds of it (Expert's 96 give 64); under a time budget Expert runs
+// kExpertSetupIterations per second of budget, at most kExpertSetupIterations (its default
+// second gives them all), and Master searches for its whole budget (0 here).
+constexpr int kExpertSetupIterations = 64;
+int setup_search_iterations(const AiConfig& c);
 
 class Bot {
  public:

@@ -123,12 +123,17 @@ Action safe_action(const GameState& s);
 Action heuristic_action(const Ctx& ctx, Rng& rng);
 // Ranked candidate first moves (best first, at most max_n), Expert's search root.
 std::vector<Action> candidate_actions(const Ctx& ctx, Rng& rng, int max_n);
+// The setup settlement spots in the order of the level's setup rule (Hard's lookahead when
+// skill.depth > 1), best first, at most max_n: the candidates of a setup search.
+std::vector<Action> setup_candidates(const Ctx& ctx, Rng& rng, int max_n);
 
 // The policy of Expert's playouts, and of the coach's (engine/coach): the Normal policy for
 // every seat; `me` with its own parameters and without offers (an offer is a searched
 // candidate), the opponents with Hard's strengthened parameters, the robber aimed at the
 // leader and Hard's offers, answered by everybody's Normal policy. Hard's own-turn planner
-// is 3x slower and measured no stronger here (docs/AI.md).
+// is 3x slower and measured no stronger here (docs/AI.md). In the setup search's playouts
+// every seat places its settlements with Hard's lookahead, as the strong levels do (the
+// Normal policy's placements made the search much weaker: docs/AI.md).
 struct PlayoutPolicy {
   int me = 0;
   Params own, opp;

@@ -590,6 +590,15 @@ std::vector<Action> candidate_actions(const Ctx& c, Rng& rng, int max_n) {
   return out;
 }
 
+std::vector<Action> setup_candidates(const Ctx& c, Rng& rng, int max_n) {
+  std::vector<Action> out;
+  for (const Scored& x :
+       c.skill.depth > 1 ? setup_lookahead(c, rng) : rank_setup_settlements(c, rng))
+    if (static_cast<int>(out.size()) < max_n) out.push_back(x.a);
+  if (out.empty()) out.push_back(safe_action(*c.s));
+  return out;
+}
+
 PlayoutPolicy playout_policy(int me, const Params& own) {
   PlayoutPolicy p;
   p.me = me;
@@ -623,6 +632,8 @@ Action PlayoutPolicy::act(const GameState& s, Rng& rng) const {
   const bool mine = p == me;
   Ctx k = make_ctx(s, p, mine ? own : opp, mine ? own_skill : opp_skill);
   k.in_playout = true;
+  // The placements of a setup search's playouts: Hard's lookahead, as the strong levels place.
+  if (s.phase == Phase::SetupSettlement) k.skill.depth = std::max(k.skill.depth, 2);
   return heuristic_action(k, rng);
 }
 

@@ -203,7 +203,10 @@ bool decode_stats(const uint8_t* data, size_t size, RootStats* out, std::string*
 
 namespace {
 
-constexpr int kPlayoutActionCap = 500;  // a safety net: turns end the playout
+// A safety net: turns end the playout. A playout to the end of the game (the setup search)
+// gets room for a long game.
+constexpr int kPlayoutActionCap = 500;
+constexpr int kPlayoutActionsPerRound = 150;
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -226,6 +229,7 @@ void RootSearch::start(const SearchJob& job) {
   iter_.assign(cands_.size(), 0.0);
   turn0_ = obs_.view.turn;
   rounds_ = job.rounds > 0 ? job.rounds : playout_rounds(obs_.view);
+  action_cap_ = std::max(kPlayoutActionCap, rounds_ * kPlayoutActionsPerRound);
   const bool limited = target_iterations_ > 0 || budget_ms_ > 0;
   stage_ = cands_.size() <= 1 || !limited ? Stage::Done : Stage::Sample;
 }
@@ -291,8 +295,7 @@ void RootSearch::finish_candidate(double r) {
 // One action of the current playout (or its scoring when it is over).
 void RootSearch::playout_step() {
   GameState& s = cur_;
-  if (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon_ &&
-      steps_ < kPlayoutActionCap) {
+  if (s.phase != Phase::GameOver && s.winner < 0 && s.turn < horizon_ && steps_ < action_cap_) {
     const Action a = playout_.act(s, prng_);
     if (apply(s, a, nullptr, nullptr)) {
       ++steps_;

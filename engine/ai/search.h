@@ -94,7 +94,7 @@ class RootSearch {
   GameState base_, cur_;
   uint64_t dice_ = 0, pol_ = 0;
   Rng prng_;
-  int cand_ = 0, steps_ = 0, horizon_ = 0;
+  int cand_ = 0, steps_ = 0, horizon_ = 0, action_cap_ = 0;
 };
 
 // Searchers on other cores. begin() hands each of job.searchers (or all) its share of `job`
@@ -114,6 +114,9 @@ class SearchPool {
     return poll(merged);
   }
   virtual void cancel() = 0;  // drop the jobs in flight (their results are discarded)
+  // A bot that searches will use the pool: start what its searchers need (the browser
+  // fetches and compiles the worker module only for a match with Expert or Master).
+  virtual void prepare() {}
 };
 
 // The share of searcher k of n in a job of `iterations` (0 stays 0: a time budget), and the job

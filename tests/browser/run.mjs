@@ -370,6 +370,9 @@ await test('canvas-renders', async () => {
 
 await test('ai-game-runs-to-game-over', async () => {
   const { context, page } = await newPage();
+  // A match without Expert or Master never fetches the search worker's module.
+  const workerFetches = [];
+  page.on('request', (req) => { if (/search-worker/.test(req.url())) workerFetches.push(req.url()); });
   await page.goto(base + 'index.html?autoplay=1&seats=ai:easy,ai:normal,ai:easy,ai:normal&speed=20&seed=2024');
   await waitReady(page);
   await page.evaluate(() => {
@@ -387,6 +390,7 @@ await test('ai-game-runs-to-game-over', async () => {
   assert(over.scores[over.winner] >= st.state.vp_target, `winner has ${over.scores[over.winner]} VP`);
   measure(`AI game: winner seat ${over.winner} with scores ${JSON.stringify(over.scores)} after ` +
     `${over.turns} turns, ${over.actions} actions`);
+  assert(workerFetches.length === 0, 'a game of Easy and Normal fetched ' + workerFetches.join(', '));
   await closeClean(context, page);
 });
 

@@ -187,8 +187,9 @@ TEST(Coach, HintInTheSetupNamesProductionAndGivesAlternatives) {
   ASSERT_GE(adv.options.size(), 3u);
   EXPECT_EQ(adv.options[0].action.type, ActionType::BuildSettlement);
   EXPECT_NE(adv.options[0].why.find("pips of production"), std::string::npos) << adv.options[0].why;
-  // The alternatives come best first by the seat's chance.
-  EXPECT_GE(adv.options[1].win[0], adv.options[2].win[0]);
+  // The alternatives come best first by the chance of the seat to move.
+  const int me = g.state().to_move();
+  EXPECT_GE(adv.options[1].win[me], adv.options[2].win[me]);
   EXPECT_GT(adv.iterations, 0);
 }
 

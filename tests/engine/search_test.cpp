@@ -171,6 +171,92 @@ TEST_F(SearchTest, SlicedSearchEqualsOneCall) {
   expect_same(run_local(job, 0.05), run_local(job));
 }
 
+// The setup search's playouts run to the end of the game: from the first placement every
+// playout of every candidate ends with a winner, scored +-6 (a playout cut short would score
+// an evaluation difference instead).
+TEST(SetupSearch, PlayoutsRunToTheEndOfTheGame) {
+  Game g(classic_options(), Seeds::both(7));
+  ai::SearchJob job;
+  job.obs = observe(g.state(), g.state().to_move());
+  const GameState view = ai::legal_view(job.obs);
+  const ai::Ctx ctx = ai::make_obs_ctx(view, job.obs, ai::expert_params(Personality::Balanced),
+                                       ai::level_skill(AiLevel::Expert), &job.beliefs);
+  Rng rng;
+  rng.state = 3;
+  job.cands = ai::setup_candidates(ctx, rng, 5);
+  ASSERT_EQ(job.cands.size(), 5u);
+  for (const Action& a : job.cands) EXPECT_EQ(a.type, ActionType::BuildSettlement);
+  job.seed = 11;
+  job.iterations = 3;
+  job.rounds = 50;
+  const ai::RootStats st = run_local(job);
+  ASSERT_EQ(st.iterations, 3);
+  for (size_t i = 0; i < st.sum.size(); ++i) {
+    const double games = st.sum[i] / 6.0;
+    EXPECT_DOUBLE_EQ(games, std::round(games)) << "candidate " << i << " sum " << st.sum[i];
+  }
+  expect_same(run_local(job, 0.05), st);  // sliced or not, the same playouts
+}
+
+// How many setup iterations each level and setting gets (AiConfig::setup_iterations).
+TEST(SetupSearch, IterationsPerLevel) {
+  AiConfig c;
+  c.level = AiLevel::Hard;
+  EXPECT_EQ(setup_search_iterations(c), 0);
+  c.setup_iterations = 16;
+  EXPECT_EQ(setup_search_iterations(c), 16);
+  c.level = AiLevel::Expert;
+  c.setup_iterations = -1;
+  c.budget_ms = 1000;
+  EXPECT_EQ(setup_search_iterations(c), kExpertSetupIterations);
+  c.budget_ms = 5000;
+  EXPECT_EQ(setup_search_iterations(c), kExpertSetupIterations);
+  c.budget_ms = 250;
+  EXPECT_EQ(setup_search_iterations(c), kExpertSetupIterations / 4);
+  c.budget_ms = 10;
+  EXPECT_EQ(setup_search_iterations(c), 1);
+  c.max_iterations = 96;
+  EXPECT_EQ(setup_search_iterations(c), 64);
+  c.setup_iterations = 0;
+  EXPECT_EQ(setup_search_iterations(c), 0);
+  c.level = AiLevel::Master;
+  c.setup_iterations = -1;
+  c.max_iterations = 0;
+  EXPECT_EQ(setup_search_iterations(c), 0);  // its whole time budget instead
+}
+
+// Expert's setup placements: legal, the same for the same seed, the same with a pool as alone
+// (the browser's Web Workers run this), and not always the setup rule's choice.
+TEST(SetupSearch, ExpertPlacesTheSameAloneAndWithAPool) {
+  int moved = 0;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    Game g(classic_options(), Seeds::both(seed));
+    AiConfig c;
+    c.level = AiLevel::Expert;
+    c.max_iterations = 6;  // 4 setup iterations
+    c.seed = seed;
+    auto alone = make_bot(c);
+    auto again = make_bot(c);
+    c.setup_iterations = 0;
+    auto rule = make_bot(c);
+    c.setup_iterations = -1;
+    c.pool = ai::make_thread_pool(2);
+    auto pooled = make_bot(c);
+    while (g.state().phase == Phase::SetupSettlement || g.state().phase == Phase::SetupRoad) {
+      const int m = g.state().to_move();
+      const Observation obs = observe(g.state(), m);
+      const EventLog seen = g.visible_events(m);
+      const Action a = alone->decide(obs, seen);
+      ASSERT_EQ(again->decide(obs, seen), a);
+      ASSERT_EQ(pooled->decide(obs, seen), a);
+      if (g.state().phase == Phase::SetupSettlement && !(rule->decide(obs, seen) == a)) ++moved;
+      std::string err;
+      ASSERT_TRUE(g.apply(a, &err)) << a.to_string() << ": " << err;
+    }
+  }
+  EXPECT_GT(moved, 0) << "the setup search never left the setup rule's choice";
+}
+
 TEST(SearchStats, MergeAddsAndTheRuleNeedsSignificance) {
   ai::RootStats a, b;
   a.reset(3);
