@@ -200,29 +200,32 @@ TEST(SetupSearch, PlayoutsRunToTheEndOfTheGame) {
 
 // How many setup iterations each level and setting gets (AiConfig::setup_iterations).
 TEST(SetupSearch, IterationsPerLevel) {
-  AiConfig c;
-  c.level = AiLevel::Hard;
-  EXPECT_EQ(setup_search_iterations(c), 0);
-  c.setup_iterations = 16;
-  EXPECT_EQ(setup_search_iterations(c), 16);
-  c.level = AiLevel::Expert;
-  c.setup_iterations = -1;
-  c.budget_ms = 1000;
-  EXPECT_EQ(setup_search_iterations(c), kExpertSetupIterations);
-  c.budget_ms = 5000;
-  EXPECT_EQ(setup_search_iterations(c), kExpertSetupIterations);
-  c.budget_ms = 250;
-  EXPECT_EQ(setup_search_iterations(c), kExpertSetupIterations / 4);
-  c.budget_ms = 10;
-  EXPECT_EQ(setup_search_iterations(c), 1);
-  c.max_iterations = 96;
-  EXPECT_EQ(setup_search_iterations(c), 64);
-  c.setup_iterations = 0;
-  EXPECT_EQ(setup_search_iterations(c), 0);
-  c.level = AiLevel::Master;
-  c.setup_iterations = -1;
-  c.max_iterations = 0;
-  EXPECT_EQ(setup_search_iterations(c), 0);  // its whole time budget instead
+  struct Case {
+    AiLevel level;
+    int setup_iterations, budget_ms, max_iterations, want;
+  };
+  const Case cases[] = {
+      {AiLevel::Hard, -1, 1000, 0, 0},  // Hard: its lookahead unless asked
+      {AiLevel::Hard, 16, 1000, 0, 16},
+      {AiLevel::Expert, -1, 1000, 0, kExpertSetupIterations},  // the app's default second
+      {AiLevel::Expert, -1, 5000, 0, kExpertSetupIterations},
+      {AiLevel::Expert, -1, 250, 0, kExpertSetupIterations / 4},
+      {AiLevel::Expert, -1, 10, 0, 1},
+      {AiLevel::Expert, -1, 10, 96, 64},  // two thirds of a fixed count
+      {AiLevel::Expert, 0, 1000, 96, 0},
+      {AiLevel::Master, -1, 3000, 0, 0},  // its whole time budget instead
+      {AiLevel::Master, -1, 3000, 1536, 1024},
+  };
+  for (const Case& k : cases) {
+    AiConfig c;
+    c.level = k.level;
+    c.setup_iterations = k.setup_iterations;
+    c.budget_ms = k.budget_ms;
+    c.max_iterations = k.max_iterations;
+    EXPECT_EQ(setup_search_iterations(c), k.want)
+        << ai_level_name(k.level) << " setup " << k.setup_iterations << " budget " << k.budget_ms
+        << " iterations " << k.max_iterations;
+  }
 }
 
 // Expert's setup placements: legal, the same for the same seed, the same with a pool as alone
