@@ -2,7 +2,7 @@
 // Browser tests of the web build: playwright-core drives Debian's /usr/bin/chromium (never a
 // downloaded browser) against the static site, served by this script on free localhost ports.
 //
-//   node tests/browser/run.mjs <site-dir> [--only name,name] [--headed]
+//   node tests/browser/run.mjs <site-dir> [--only name,name] [--skip name,name] [--headed]
 //
 // The site dir is what scripts/play assembles (web/* + app.js + app.wasm). If it has not been
 // finished by web/tools/make-site.mjs (version + service worker list), a finished copy is made
@@ -23,14 +23,16 @@ const artifacts = path.join(root, 'build/browser-artifacts');
 const args = process.argv.slice(2);
 let siteArg = null;
 let only = null;
+let skip = new Set();
 let headed = false;
 for (let i = 0; i < args.length; ++i) {
   if (args[i] === '--only') only = new Set(args[++i].split(','));
+  else if (args[i] === '--skip') skip = new Set(args[++i].split(','));
   else if (args[i] === '--headed') headed = true;
   else siteArg = args[i];
 }
 if (!siteArg) {
-  console.error('usage: node tests/browser/run.mjs <site-dir> [--only a,b]');
+  console.error('usage: node tests/browser/run.mjs <site-dir> [--only a,b] [--skip a,b]');
   console.log('0 passed, 1 failed');
   process.exit(2);
 }
@@ -297,7 +299,7 @@ function imageStats(png) {
 }
 
 async function test(name, fn) {
-  if (only && !only.has(name)) return;
+  if ((only && !only.has(name)) || skip.has(name)) return;
   const t = Date.now();
   try {
     await fn();
