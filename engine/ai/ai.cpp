@@ -40,7 +40,7 @@ int setup_search_iterations(const AiConfig& c) {
   if (c.setup_iterations >= 0) return c.setup_iterations;
   if (c.level < AiLevel::Expert) return 0;
   if (c.max_iterations > 0) return std::max(1, c.max_iterations * 2 / 3);
-  if (c.level == AiLevel::Master) return 0;
+  if (c.level == AiLevel::Master) return kSetupWholeBudget;
   // A count, not the clock, so the browser's main thread (in slices) and a worker agree.
   return std::clamp(c.budget_ms * kExpertSetupIterations / 1000, 1, kExpertSetupIterations);
 }
@@ -105,6 +105,7 @@ constexpr int kSetupCands = 5;
 constexpr int kFullGameRounds = 50;
 constexpr double kSetupZ = 1.0;
 
+// The job for one searcher and `iterations`; its candidates are drawn before its seed.
 ai::SearchJob setup_job(const ai::Ctx& ctx, const Observation& obs, const ai::Beliefs& beliefs,
                         Personality p, int iterations, Rng& rng) {
   ai::SearchJob job;
@@ -112,7 +113,7 @@ ai::SearchJob setup_job(const ai::Ctx& ctx, const Observation& obs, const ai::Be
   job.beliefs = beliefs;
   job.personality = p;
   job.cands = ai::setup_candidates(ctx, rng, kSetupCands);
-  job.seed = rng.next();
+  job.seed = job.cands.size() > 1 ? rng.next() : 0;
   job.iterations = iterations;
   job.rounds = kFullGameRounds;
   job.searchers = 1;
@@ -137,6 +138,8 @@ class HeuristicBot final : public Bot {
     const ai::Ctx ctx = ai::make_obs_ctx(view, obs, params_, skill_, skill_.tracker ? &b : nullptr);
     if (setup_iterations_ > 0 && view.phase == Phase::SetupSettlement) {
       const ai::SearchJob job = setup_job(ctx, obs, b, personality_, setup_iterations_, rng_);
+      choice_ = job.cands[0];
+      if (job.cands.size() <= 1) return;
       ai::RootSearch search;
       search.start(job);
       while (!search.step(1e9)) {
@@ -204,12 +207,30 @@ class SearchBot final : public Bot {
     waiting_ = false;
     done_ = false;
     stats_ = ai::RootStats{};
-    job_.obs = obs;
     view_ = ai::legal_view(obs);
-    job_.beliefs = ai::count_cards(obs, events);
-    job_.personality = cfg_.personality;
     choice_ = 0;
-    rank();
+    confirming_ = false;
+    const ai::Beliefs beliefs = ai::count_cards(obs, events);
+    const ai::Ctx ctx = ai::make_obs_ctx(view_, obs, params_, skill_, &beliefs);
+    const int setup_iterations = setup_search_iterations(cfg_);
+    setup_ = setup_iterations != 0 && view_.phase == Phase::SetupSettlement;
+    if (setup_) {
+      // A count of iterations, or Master's whole budget on every searcher.
+      job_ = setup_job(ctx, obs, beliefs, cfg_.personality, std::max(0, setup_iterations), rng_);
+      if (job_.cands.size() <= 1) {
+        done_ = true;
+        return;
+      }
+      job_.searchers = master() ? 0 : 1;
+      job_.budget_ms =
+          job_.iterations > 0 ? 0 : std::max(1.0, cfg_.budget_ms * 0.95 - ms_since(t0_));
+      launch(job_);
+      return;
+    }
+    job_.obs = obs;
+    job_.beliefs = beliefs;
+    job_.personality = cfg_.personality;
+    job_.cands = candidates(ctx);
     if (job_.cands.size() <= 1) {
       done_ = true;
       return;
@@ -217,16 +238,6 @@ class SearchBot final : public Bot {
     job_.seed = rng_.next();
     job_.searchers = master() ? 0 : 1;
     job_.rounds = 0;
-    confirming_ = false;
-    if (setup_) {
-      // A count of iterations, or (Master without one) its whole budget on every searcher.
-      job_.rounds = kFullGameRounds;
-      job_.iterations = setup_search_iterations(cfg_);
-      job_.budget_ms =
-          job_.iterations > 0 ? 0 : std::max(1.0, cfg_.budget_ms * 0.95 - ms_since(t0_));
-      launch(job_);
-      return;
-    }
     if (cfg_.max_iterations > 0) {
       job_.iterations =
           master() ? std::min(cfg_.max_iterations, kExpertBudgetIterations) : cfg_.max_iterations;
@@ -278,11 +289,6 @@ class SearchBot final : public Bot {
   static constexpr int kConfirmRounds = 3;
 
   bool master() const { return cfg_.level == AiLevel::Master; }
-  // The setup settlements are searched: a number of iterations, or Master's whole budget.
-  bool searches_setup() const {
-    return setup_search_iterations(cfg_) > 0 ||
-           (master() && cfg_.max_iterations <= 0 && cfg_.setup_iterations < 0);
-  }
 
   void launch(const ai::SearchJob& job) {
     if (pool_ && pool_->size() > 0) {
@@ -329,17 +335,11 @@ class SearchBot final : public Bot {
 
   // The candidates: Hard's ranked moves where a search pays (the main phase, the robber,
   // the roll or a knight first, free roads); Hard's single choice elsewhere.
-  void rank() {
-    const ai::Ctx ctx = ai::make_obs_ctx(view_, job_.obs, params_, skill_, &job_.beliefs);
+  std::vector<Action> candidates(const ai::Ctx& ctx) {
     const Phase ph = view_.phase;
-    setup_ = ph == Phase::SetupSettlement && searches_setup();
-    if (setup_) {
-      job_.cands = ai::setup_candidates(ctx, rng_, kSetupCands);
-      return;
-    }
     const bool searched = ph == Phase::Main || ph == Phase::MoveRobber || ph == Phase::Roll ||
                           ph == Phase::RoadBuilding1 || ph == Phase::RoadBuilding2;
-    job_.cands = ai::candidate_actions(ctx, rng_, searched ? kMaxCands : 1);
+    return ai::candidate_actions(ctx, rng_, searched ? kMaxCands : 1);
   }
 
   AiConfig cfg_;

@@ -61,8 +61,10 @@ struct AiConfig {
 // The setup search of Expert and Master: with a fixed number of iterations for the main
 // phase, two thirds of it (Expert's 96 give 64); under a time budget Expert runs
 // kExpertSetupIterations per second of budget, at most kExpertSetupIterations (its default
-// second gives them all), and Master searches for its whole budget (0 here).
+// second gives them all), and Master searches for its whole budget (kSetupWholeBudget).
+// 0: no setup search.
 constexpr int kExpertSetupIterations = 64;
+constexpr int kSetupWholeBudget = -1;
 int setup_search_iterations(const AiConfig& c);
 
 class Bot {

@@ -213,7 +213,7 @@ TEST(SetupSearch, IterationsPerLevel) {
       {AiLevel::Expert, -1, 10, 0, 1},
       {AiLevel::Expert, -1, 10, 96, 64},  // two thirds of a fixed count
       {AiLevel::Expert, 0, 1000, 96, 0},
-      {AiLevel::Master, -1, 3000, 0, 0},  // its whole time budget instead
+      {AiLevel::Master, -1, 3000, 0, kSetupWholeBudget},
       {AiLevel::Master, -1, 3000, 1536, 1024},
   };
   for (const Case& k : cases) {
