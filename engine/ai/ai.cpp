@@ -127,7 +127,7 @@ class HeuristicBot final : public Bot {
       : params_(ai::personality_params(c.personality)),
         skill_(ai::level_skill(c.level)),
         personality_(c.personality),
-        setup_iterations_(c.level >= AiLevel::Hard ? std::max(0, c.setup_iterations) : 0) {
+        setup_iterations_(c.level >= AiLevel::Hard ? setup_search_iterations(c) : 0) {
     rng_.state = mix_seed(c.seed, 0x4E0 + static_cast<int>(c.level));
     if (c.level >= AiLevel::Hard) ai::strengthen(params_);
   }
