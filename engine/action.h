@@ -60,7 +60,7 @@ struct Action {
   // here too (vertex < 54 ...); legality is the rules' business.
   static std::optional<Action> parse(std::string_view s, std::string* error = nullptr);
 
-  static Action simple(ActionType t, int a = -1, int b = -1) {
+  static constexpr Action simple(ActionType t, int a = -1, int b = -1) {
     Action x;
     x.type = t;
     x.arg = static_cast<int8_t>(a);
