@@ -108,19 +108,8 @@ inline bool touches_own_road(const GameState& s, int p, int v) {
 
 // ----- The robber (docs/RULES.md, robber) ----------------------------------------------------
 
-// The thief may rob `victim`: an opponent with cards and a building on the robber's hex.
-inline bool can_steal_from(const GameState& s, int thief, int victim) {
-  if (victim < 0 || victim >= s.num_players || victim == thief) return false;
-  if (s.hand_size(victim) == 0) return false;
-  const HexInfo& H = T().hexes[s.robber_hex];
-  for (int i = 0; i < 6; ++i)
-    if (s.vertex_owner[H.vertices[i]] == victim) return true;
-  return false;
-}
-
-// The seats can_steal_from(s, thief, q) accepts, as bits: the owners of the robber hex's
-// buildings (an empty vertex's -1 lands on bit 7, outside the seats), less the thief and the
-// empty hands.
+// The seats the thief may rob, as bits: the owners of the robber hex's buildings (an empty
+// vertex's -1 lands on bit 7, outside the seats), less the thief and the empty hands.
 inline unsigned steal_victims(const GameState& s, int thief) {
   const HexInfo& H = T().hexes[s.robber_hex];
   unsigned m = 0;
@@ -128,6 +117,11 @@ inline unsigned steal_victims(const GameState& s, int thief) {
   unsigned with_cards = 0;
   for (int q = 0; q < s.num_players; ++q) with_cards |= unsigned{s.hand_size(q) > 0} << q;
   return m & with_cards & ~(1u << thief);
+}
+
+// The thief may rob `victim`: an opponent with cards and a building on the robber's hex.
+inline bool can_steal_from(const GameState& s, int thief, int victim) {
+  return victim >= 0 && victim < s.num_players && (steal_victims(s, thief) >> victim & 1);
 }
 
 // ----- Across the rules files -----------------------------------------------------------------
