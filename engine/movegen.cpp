@@ -124,8 +124,8 @@ void add_builds(const GameState& s, int p, unsigned buys, List& list) {
 }
 
 // Every 1-for-1 offer to every other seat (and to all, where the options allow it). Out of
-// line: random playouts list no offers, and the block's 20 actions would otherwise widen the
-// stack frame of every call.
+// line, so that the block's 20 actions widen this function's stack frame only, not that of
+// every legal_actions call (the bench's random players and the coach list no offers).
 [[gnu::noinline]] void add_offers(const GameState& s, int p, List& list) {
   const ResourceCounts& hand = s.players[p].resources;
   const GameOptions& o = s.options;
