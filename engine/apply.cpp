@@ -386,10 +386,20 @@ void do_apply(GameState& s, const Action& a, EventLog* ev) {
   }
   // docs/RULES.md, victory: reaching the target during one's own turn wins at once (checked after
   // each action and at the start of the turn, counting hidden VP cards).
+  // Only these actions can raise the current seat's VP (a building, an award, a VP card) or
+  // start a turn; the others (rolls, trades, the robber, discards) skip the count.
+  constexpr unsigned kMayWin = 1u << static_cast<int>(ActionType::BuildSettlement) |
+                               1u << static_cast<int>(ActionType::BuildRoad) |
+                               1u << static_cast<int>(ActionType::BuildCity) |
+                               1u << static_cast<int>(ActionType::BuyDevCard) |
+                               1u << static_cast<int>(ActionType::PlayKnight) |
+                               1u << static_cast<int>(ActionType::FreeRoad) |
+                               1u << static_cast<int>(ActionType::EndTurn);
   constexpr unsigned kNotPlaying = 1u << static_cast<int>(Phase::GameOver) |
                                    1u << static_cast<int>(Phase::SetupSettlement) |
                                    1u << static_cast<int>(Phase::SetupRoad);  // one test
-  if (!(kNotPlaying >> static_cast<int>(s.phase) & 1) &&
+  if ((kMayWin >> static_cast<int>(a.type) & 1) &&
+      !(kNotPlaying >> static_cast<int>(s.phase) & 1) &&
       s.total_vp(s.current) >= s.options.vp_target)
     win(s, s.current, ev);
 }
