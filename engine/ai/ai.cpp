@@ -179,11 +179,11 @@ class HeuristicBot final : public Bot {
 // thread in step()'s slices, or one searcher of the pool, which computes the same. Master
 // runs Expert's search on every searcher of the pool (root parallelism: each samples its own
 // determinizations; the statistics add up), then spends the rest of its budget on the one
-// question that decides its move: the move that search would play instead of Hard's choice,
-// or else the best-scoring other move, is played out against Hard's choice again, three
-// rounds deep, and played only if the longer playouts confirm it. Extra iterations of the
-// short search make it act on differences the one-round evaluation gets wrong; the longer
-// playouts trade that bias for variance, which the budget pays for (docs/AI.md).
+// question that decides its move: when that search would leave Hard's choice, the two moves
+// are played out again, three rounds deep, and the deviation stands only if the longer
+// playouts confirm it. Extra iterations of the short search make it act on differences the
+// one-round evaluation gets wrong; the longer playouts trade that bias for variance, which
+// the budget pays for (docs/AI.md).
 class SearchBot final : public Bot {
  public:
   explicit SearchBot(const AiConfig& c)
@@ -209,7 +209,6 @@ class SearchBot final : public Bot {
     stats_ = ai::RootStats{};
     view_ = ai::legal_view(obs);
     choice_ = 0;
-    challenger_ = 0;
     confirming_ = false;
     const ai::Beliefs beliefs = ai::count_cards(obs, events);
     const ai::Ctx ctx = ai::make_obs_ctx(view_, obs, params_, skill_, &beliefs);
@@ -259,15 +258,9 @@ class SearchBot final : public Bot {
         choice_ = ai::choose_candidate(stats_, kSetupZ);
       } else if (!confirming_) {
         choice_ = ai::choose_candidate(stats_, kDeviationZ, kMinEffect);
-        // Master puts the move that would leave Hard's choice, or else the best-scoring other
-        // move, to the longer playouts.
-        if (master()) {
-          challenger_ = choice_ != 0 ? choice_ : ai::choose_candidate(stats_, 0.0);
-          if (challenger_ != 0 && confirm()) continue;
-        }
-      } else {
-        // The challenger is played only if the longer playouts confirm it.
-        choice_ = ai::choose_candidate(stats_, kDeviationZ, kMinEffect) == 0 ? 0 : challenger_;
+        if (master() && choice_ != 0 && confirm()) continue;
+      } else if (ai::choose_candidate(stats_, kDeviationZ, kMinEffect) == 0) {
+        choice_ = 0;  // the longer playouts do not confirm the deviation
       }
       done_ = true;
     }
@@ -332,7 +325,7 @@ class SearchBot final : public Bot {
       pair.budget_ms = cfg_.budget_ms * 0.95 - ms_since(t0_);
       if (pair.budget_ms < 1.0) return false;
     }
-    pair.cands = {job_.cands[0], job_.cands[challenger_]};
+    pair.cands = {job_.cands[0], job_.cands[choice_]};
     pair.seed = rng_.next();
     pair.rounds = kConfirmRounds;
     confirming_ = true;
@@ -358,8 +351,7 @@ class SearchBot final : public Bot {
   ai::SearchJob job_;
   ai::RootSearch local_;
   ai::RootStats stats_;
-  int choice_ = 0;      // index into job_.cands
-  int challenger_ = 0;  // Master: the candidate its longer playouts test against Hard's choice
+  int choice_ = 0;  // index into job_.cands
   bool waiting_ = false, done_ = true, confirming_ = false, setup_ = false;
   Clock::time_point t0_;
 };
