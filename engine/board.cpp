@@ -37,8 +37,6 @@ Coast walk_coast(const Topology& t) {
   return c;
 }
 
-namespace {
-
 Topology build_topology() {
   Topology t{};
   int n = 0;
@@ -127,6 +125,8 @@ Topology build_topology() {
   return t;
 }
 
+namespace {
+
 constexpr Terrain kTerrainSet[kNumHexes] = {
     Terrain::Forest,    Terrain::Forest,    Terrain::Forest,    Terrain::Forest,  Terrain::Hills,
     Terrain::Hills,     Terrain::Hills,     Terrain::Pasture,   Terrain::Pasture, Terrain::Pasture,
@@ -186,11 +186,6 @@ Spirals build_spirals(const Topology& t) {
 }
 
 }  // namespace
-
-const Topology& topology() {
-  static const Topology t = build_topology();
-  return t;
-}
 
 int Topology::hex_at(int q, int r) const {
   for (int i = 0; i < kNumHexes; ++i)

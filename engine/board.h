@@ -57,7 +57,13 @@ struct Topology {
   int edge_between(int v0, int v1) const;  // -1 if not adjacent
 };
 
-const Topology& topology();  // built once, never changes
+Topology build_topology();
+// Built once, never changes; inline because the rules and the AIs' evaluation ask for it in
+// their innermost loops.
+inline const Topology& topology() {
+  static const Topology t = build_topology();
+  return t;
+}
 
 // The coast walked clockwise from the top edge of hex 0: edges[i] joins vertices[i] and
 // vertices[i + 1], and vertices[kCoastEdges] == vertices[0].

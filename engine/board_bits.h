@@ -2,7 +2,7 @@
 // production): vertices as one uint64_t, edges as two. Derived on the fly from the state's
 // byte arrays (GameState keeps no caches), so every list built from them comes out in the
 // same ascending order as a loop over the ids would give. Internal to engine/ (the rules
-// files); not part of the engine's contract.
+// files and the AIs' evaluation); not part of the engine's contract.
 #pragma once
 #include <cstdint>
 #include <cstring>

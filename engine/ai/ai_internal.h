@@ -87,8 +87,25 @@ std::array<double, kNumResources> production(const GameState& s, int seat);
 // Resource weights for this board (scarcity) times the personality bias.
 std::array<double, kNumResources> resource_weights(const GameState& s, const Params& p);
 double spot_value(const GameState& s, int v, int me, const Params& p);
+// What spot_value weighs a spot by (the resource weights, `me`'s production): computed once
+// where many spots are valued on one state.
+struct SpotBasis {
+  std::array<double, kNumResources> w, have;
+};
+SpotBasis spot_basis(const GameState& s, int me, const Params& p);
+double spot_value(const GameState& s, int v, const SpotBasis& b);
 // Hand value: how close the cards bring `me` to its next builds.
 double hand_value(const GameState& s, int me, const ResourceCounts& h, const Params& p);
+// The builds hand_value weighs a hand against (those `me` can still make, weighted by how
+// much it wants them): computed once where many hands are valued on one state.
+struct BuildTargets {
+  ResourceCounts cost[4];
+  int need[4];
+  double w[4];
+  int n = 0;
+};
+BuildTargets build_targets(const GameState& s, int me, const Params& p);
+double hand_value(const BuildTargets& t, const ResourceCounts& h, const Params& p);
 // Open settlement spots on `me`'s road network (conn) or one road away (near), valued by
 // pips x resource weight w.
 struct Expansion {

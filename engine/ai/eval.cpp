@@ -4,6 +4,7 @@
 
 #include "engine/ai/ai_internal.h"
 #include "engine/board.h"
+#include "engine/board_bits.h"
 #include "engine/coach/card_tracker.h"
 
 namespace catan::ai {
@@ -93,8 +94,7 @@ int vp_target(const GameState& s) {
 std::array<double, kNumResources> production(const GameState& s, int seat) {
   std::array<double, kNumResources> p{};
   const Topology& t = topology();
-  for (int v = 0; v < kNumVertices; ++v) {
-    if (s.vertex_owner[v] != seat) continue;
+  detail::for_bits(detail::vertices_owned_by(s, seat), [&](int v) {
     const int mult = s.vertex_building[v] == Building::City ? 2 : 1;
     const VertexInfo& vi = t.vertices[v];
     for (int i = 0; i < vi.num_hexes; ++i) {
@@ -104,11 +104,23 @@ std::array<double, kNumResources> production(const GameState& s, int seat) {
       if (static_cast<int>(tr) >= kNumResources) continue;
       p[static_cast<int>(tr)] += mult * pips(s.layout.number[h]);
     }
-  }
+  });
   return p;
 }
 
 std::array<double, kNumResources> resource_weights(const GameState& s, const Params& prm) {
+  // The weights depend on the layout and the bias only, and a search asks for them at every
+  // evaluation of the same board: the last answer is kept per thread.
+  struct Memo {
+    bool valid = false;
+    decltype(s.layout.terrain) terrain;
+    decltype(s.layout.number) number;
+    std::array<double, kNumResources> bias, w;
+  };
+  thread_local Memo memo;
+  if (memo.valid && memo.terrain == s.layout.terrain && memo.number == s.layout.number &&
+      memo.bias == prm.res_bias)
+    return memo.w;
   std::array<double, kNumResources> tot{};
   for (int h = 0; h < kNumHexes; ++h) {
     const Terrain tr = s.layout.terrain[h];
@@ -123,12 +135,25 @@ std::array<double, kNumResources> resource_weights(const GameState& s, const Par
   // Wheat and ore build cities and development cards; brick and wood matter early.
   w[3] *= 1.05;
   w[4] *= 1.02;
+  memo.valid = true;
+  memo.terrain = s.layout.terrain;
+  memo.number = s.layout.number;
+  memo.bias = prm.res_bias;
+  memo.w = w;
   return w;
 }
 
+SpotBasis spot_basis(const GameState& s, int me, const Params& prm) {
+  return {resource_weights(s, prm), production(s, me)};
+}
+
 double spot_value(const GameState& s, int v, int me, const Params& prm) {
-  const auto w = resource_weights(s, prm);
-  const auto have = production(s, me);
+  return spot_value(s, v, spot_basis(s, me, prm));
+}
+
+double spot_value(const GameState& s, int v, const SpotBasis& b) {
+  const auto& w = b.w;
+  const auto& have = b.have;
   const VertexInfo& vi = topology().vertices[v];
   double val = 0;
   for (int i = 0; i < vi.num_hexes; ++i) {
@@ -158,49 +183,90 @@ double spot_value(const GameState& s, int v, int me, const Params& prm) {
 
 namespace {
 
-struct Target {
-  ResourceCounts cost;
-  double w;
+// Where `me` can reach: the open spots (empty, the distance rule met) and the vertices at the
+// ends of its roads, as vertex bit sets.
+struct Reach {
+  uint64_t open, ends;
 };
+Reach reach(const GameState& s, int me) {
+  const uint64_t occupied = detail::vertices_occupied(s);
+  uint64_t roads[2];
+  detail::edges_owned_by(s, me, roads);
+  return {~(occupied | detail::neighbours_of(occupied)) & detail::kAllVertices,
+          detail::edge_endpoints(roads)};
+}
 
-// Weighted build targets for `me` in s.
-int targets(const GameState& s, int me, const Params& prm, Target out[4]) {
+BuildTargets build_targets(const GameState& s, int me, const Params& prm, const Reach& r) {
   const PlayerState& ps = s.players[me];
-  int n = 0;
-  bool has_settlement = false;
-  bool spot_connected = false;
-  for (int v = 0; v < kNumVertices; ++v)
-    if (s.vertex_owner[v] == me && s.vertex_building[v] == Building::Settlement)
-      has_settlement = true;
-  const Topology& t = topology();
-  for (int v = 0; v < kNumVertices && !spot_connected; ++v) {
-    if (!free_for_settlement(s, v)) continue;
-    const VertexInfo& vi = t.vertices[v];
-    for (int i = 0; i < vi.num_neighbors; ++i)
-      if (s.edge_owner[vi.edges[i]] == me) spot_connected = true;
-  }
-  if (ps.cities_left > 0 && has_settlement) out[n++] = {kCityCost, 1.25 * prm.w_city * prm.tune[7]};
+  uint64_t settlements;
+  static_assert(sizeof(Building) == 1);
+  detail::byte_mask<kNumVertices>(reinterpret_cast<const int8_t*>(s.vertex_building.data()),
+                                  static_cast<int>(Building::Settlement), &settlements);
+  const bool has_settlement = (settlements & detail::vertices_owned_by(s, me)) != 0;
+  const bool spot_connected = (r.open & r.ends) != 0;
+  BuildTargets t;
+  auto add = [&](const ResourceCounts& cost, double w) {
+    t.cost[t.n] = cost;
+    t.need[t.n] = total(cost);
+    t.w[t.n++] = w;
+  };
+  if (ps.cities_left > 0 && has_settlement) add(kCityCost, 1.25 * prm.w_city * prm.tune[7]);
   if (ps.settlements_left > 0)
-    out[n++] = {kSettlementCost, (spot_connected ? 1.2 : 0.55) * prm.w_settlement};
-  if (s.num_dev_cards_left() > 0) out[n++] = {kDevCardCost, 0.55 * prm.w_dev};
-  if (ps.roads_left > 0) out[n++] = {kRoadCost, (spot_connected ? 0.2 : 0.45) * prm.w_road};
-  return n;
+    add(kSettlementCost, (spot_connected ? 1.2 : 0.55) * prm.w_settlement);
+  if (s.num_dev_cards_left() > 0) add(kDevCardCost, 0.55 * prm.w_dev);
+  if (ps.roads_left > 0) add(kRoadCost, (spot_connected ? 0.2 : 0.45) * prm.w_road);
+  return t;
+}
+
+Expansion expansion_room(const GameState& s, int me, const std::array<double, kNumResources>& w,
+                         const Reach& r) {
+  Expansion ex;
+  const PlayerState& ps = s.players[me];
+  if (ps.settlements_left == 0) return ex;
+  const Topology& t = topology();
+  // A spot off the network and not next to one of its ends is neither connected nor near.
+  detail::for_bits(r.open & (r.ends | detail::neighbours_of(r.ends)), [&](int v) {
+    const VertexInfo& vi = t.vertices[v];
+    bool conn = false, near = false;
+    for (int i = 0; i < vi.num_neighbors; ++i) {
+      const int e = vi.edges[i];
+      if (s.edge_owner[e] == me) conn = true;
+      if (s.edge_owner[e] < 0) {
+        const int u = vi.neighbors[i];
+        if (s.vertex_owner[u] >= 0 && s.vertex_owner[u] != me) continue;
+        if (r.ends >> u & 1) near = true;
+      }
+    }
+    if (!conn && !near) return;
+    double sv = 0;
+    for (int i = 0; i < vi.num_hexes; ++i) {
+      const int h = vi.hexes[i];
+      if (static_cast<int>(s.layout.terrain[h]) < kNumResources)
+        sv += pips(s.layout.number[h]) * w[static_cast<int>(s.layout.terrain[h])];
+    }
+    if (conn) {
+      ++ex.n_conn;
+      ex.best_conn = std::max(ex.best_conn, sv);
+    } else {
+      ex.best_near = std::max(ex.best_near, sv);
+    }
+  });
+  return ex;
 }
 
 }  // namespace
 
-double hand_value(const GameState& s, int me, const ResourceCounts& h, const Params& prm) {
-  Target ts[4];
-  const int n = targets(s, me, prm, ts);
+BuildTargets build_targets(const GameState& s, int me, const Params& prm) {
+  return build_targets(s, me, prm, reach(s, me));
+}
+
+double hand_value(const BuildTargets& t, const ResourceCounts& h, const Params& prm) {
   double best = 0, second = 0;
-  for (int i = 0; i < n; ++i) {
-    int have = 0, need = 0;
-    for (int r = 0; r < kNumResources; ++r) {
-      have += std::min<int>(h[r], ts[i].cost[r]);
-      need += ts[i].cost[r];
-    }
-    const double c = static_cast<double>(have) / need;
-    const double v = ts[i].w * c * c;
+  for (int i = 0; i < t.n; ++i) {
+    int have = 0;
+    for (int r = 0; r < kNumResources; ++r) have += std::min<int>(h[r], t.cost[i][r]);
+    const double c = static_cast<double>(have) / t.need[i];
+    const double v = t.w[i] * c * c;
     if (v > best) {
       second = best;
       best = v;
@@ -214,6 +280,10 @@ double hand_value(const GameState& s, int me, const ResourceCounts& h, const Par
   // seven).
   if (tot > 7) val -= (0.09 * (tot - 7) + 0.15) * prm.tune[8];
   return val;
+}
+
+double hand_value(const GameState& s, int me, const ResourceCounts& h, const Params& prm) {
+  return hand_value(build_targets(s, me, prm), h, prm);
 }
 
 int leader_other_than(const GameState& s, int me) {
@@ -230,40 +300,7 @@ int leader_other_than(const GameState& s, int me) {
 }
 
 Expansion expansion_room(const GameState& s, int me, const std::array<double, kNumResources>& w) {
-  Expansion ex;
-  const PlayerState& ps = s.players[me];
-  if (ps.settlements_left == 0) return ex;
-  const Topology& t = topology();
-  for (int v = 0; v < kNumVertices; ++v) {
-    if (!free_for_settlement(s, v)) continue;
-    const VertexInfo& vi = t.vertices[v];
-    bool conn = false, near = false;
-    for (int i = 0; i < vi.num_neighbors; ++i) {
-      const int e = vi.edges[i];
-      if (s.edge_owner[e] == me) conn = true;
-      if (s.edge_owner[e] < 0) {
-        const int u = vi.neighbors[i];
-        if (s.vertex_owner[u] >= 0 && s.vertex_owner[u] != me) continue;
-        const VertexInfo& ui = t.vertices[u];
-        for (int j = 0; j < ui.num_neighbors; ++j)
-          if (s.edge_owner[ui.edges[j]] == me) near = true;
-      }
-    }
-    if (!conn && !near) continue;
-    double sv = 0;
-    for (int i = 0; i < vi.num_hexes; ++i) {
-      const int h = vi.hexes[i];
-      if (static_cast<int>(s.layout.terrain[h]) < kNumResources)
-        sv += pips(s.layout.number[h]) * w[static_cast<int>(s.layout.terrain[h])];
-    }
-    if (conn) {
-      ++ex.n_conn;
-      ex.best_conn = std::max(ex.best_conn, sv);
-    } else {
-      ex.best_near = std::max(ex.best_near, sv);
-    }
-  }
-  return ex;
+  return expansion_room(s, me, w, reach(s, me));
 }
 
 double evaluate(const GameState& s, int me, const Params& prm) {
@@ -294,7 +331,8 @@ double evaluate(const GameState& s, int me, const Params& prm) {
   }
 
   // Expansion room: open spots on or one road from the network.
-  const Expansion ex = expansion_room(s, me, w);
+  const Reach r = reach(s, me);
+  const Expansion ex = expansion_room(s, me, w, r);
   val += prm.w_road * prm.tune[2] *
          (0.03 * ex.best_conn + 0.012 * ex.best_near + 0.05 * std::min(ex.n_conn, 2)) * (0.3 + f);
 
@@ -326,7 +364,7 @@ double evaluate(const GameState& s, int me, const Params& prm) {
          0.35 * (ps.dev_cards[2] + ps.dev_cards[3] + ps.dev_cards[4]);
 
   // Cards in hand.
-  val += prm.tune[3] * hand_value(s, me, ps.resources, prm);
+  val += prm.tune[3] * hand_value(build_targets(s, me, prm, r), ps.resources, prm);
   return val;
 }
 

@@ -166,9 +166,10 @@ std::vector<Scored> rank_setup_settlements(const Ctx& c, Rng& rng) {
   thread_local std::vector<Action> acts;
   legal_actions(s, acts);
   const Topology& t = topology();
+  const SpotBasis basis = spot_basis(s, c.me, c.params);
   for (const Action& a : acts) {
     if (a.type != ActionType::BuildSettlement) continue;
-    double v = spot_value(s, a.arg, c.me, c.params);
+    double v = spot_value(s, a.arg, basis);
     // Room to grow: free spots two steps away.
     const VertexInfo& vi = t.vertices[a.arg];
     double room = 0;
@@ -176,8 +177,7 @@ std::vector<Scored> rank_setup_settlements(const Ctx& c, Rng& rng) {
       const VertexInfo& ui = t.vertices[vi.neighbors[i]];
       for (int j = 0; j < ui.num_neighbors; ++j) {
         const int w = ui.neighbors[j];
-        if (w != a.arg && free_for_settlement(s, w))
-          room = std::max(room, spot_value(s, w, c.me, c.params));
+        if (w != a.arg && free_for_settlement(s, w)) room = std::max(room, spot_value(s, w, basis));
       }
     }
     v += 0.12 * room * c.params.w_road;
@@ -187,18 +187,18 @@ std::vector<Scored> rank_setup_settlements(const Ctx& c, Rng& rng) {
   return out;
 }
 
-double road_toward_value(const GameState& s, int me, int e, const Params& p) {
+double road_toward_value(const GameState& s, int me, int e, const SpotBasis& basis) {
   // Value of free spots opened at or one step beyond the edge's endpoints.
   const Topology& t = topology();
   double best = 0;
   for (int k = 0; k < 2; ++k) {
     const int u = t.edges[e].vertices[k];
     if (s.vertex_owner[u] >= 0 && s.vertex_owner[u] != me) continue;
-    if (free_for_settlement(s, u)) best = std::max(best, spot_value(s, u, me, p));
+    if (free_for_settlement(s, u)) best = std::max(best, spot_value(s, u, basis));
     const VertexInfo& ui = t.vertices[u];
     for (int j = 0; j < ui.num_neighbors; ++j) {
       const int w = ui.neighbors[j];
-      if (free_for_settlement(s, w)) best = std::max(best, 0.7 * spot_value(s, w, me, p));
+      if (free_for_settlement(s, w)) best = std::max(best, 0.7 * spot_value(s, w, basis));
     }
   }
   return best;
@@ -207,10 +207,11 @@ double road_toward_value(const GameState& s, int me, int e, const Params& p) {
 Action setup_road(const Ctx& c, Rng& rng) {
   const GameState& s = *c.s;
   Action best = safe_action(s);
+  const SpotBasis basis = spot_basis(s, c.me, c.params);
   best_legal(
       s, ActionType::BuildRoad,
       [&](const Action& a, double* v) {
-        *v = road_toward_value(s, c.me, a.arg, c.params) + jitter(rng, c.skill.noise * 3);
+        *v = road_toward_value(s, c.me, a.arg, basis) + jitter(rng, c.skill.noise * 3);
         return true;
       },
       &best);
@@ -233,10 +234,10 @@ void finish_setup_greedy(GameState& s, const Ctx& c, Rng& rng) {
     Action a;
     if (s.phase == Phase::SetupRoad) {
       a = setup_road(k, rng);
-    } else if (!best_legal(
+    } else if (const SpotBasis basis = spot_basis(s, p, k.params); !best_legal(
                    s, ActionType::BuildSettlement,
                    [&](const Action& x, double* v) {
-                     *v = spot_value(s, x.arg, p, k.params);
+                     *v = spot_value(s, x.arg, basis);
                      return true;
                    },
                    &a)) {
@@ -345,6 +346,7 @@ Action choose_discard(const Ctx& c, Rng& rng) {
   int owed = ps.discard_owed;
   if (owed <= 0) owed = total(ps.resources) / 2;
   ResourceCounts h = ps.resources, give{};
+  const BuildTargets targets = build_targets(s, c.me, c.params);
   for (int k = 0; k < owed; ++k) {
     int best = -1;
     double bv = -1e9;
@@ -353,7 +355,7 @@ Action choose_discard(const Ctx& c, Rng& rng) {
       ResourceCounts t = h;
       --t[r];
       const double v =
-          hand_value(s, c.me, t, c.params) + jitter(rng, c.skill.noise * 0.2) + 0.001 * h[r];
+          hand_value(targets, t, c.params) + jitter(rng, c.skill.noise * 0.2) + 0.001 * h[r];
       if (v > bv) {
         bv = v;
         best = r;
@@ -440,12 +442,13 @@ bool choose_dev_play(const Ctx& c, Rng& rng, Action* out) {
     double bv = -1e9;
     Action best;
     bool found = false;
+    const BuildTargets targets = build_targets(s, c.me, c.params);
     for (int r1 = 0; r1 < kNumResources; ++r1)
       for (int r2 = r1; r2 < kNumResources; ++r2) {
         ResourceCounts h = ps.resources;
         ++h[r1];
         ++h[r2];
-        const double v = hand_value(s, c.me, h, c.params);
+        const double v = hand_value(targets, h, c.params);
         Action a = Action::simple(ActionType::PlayYearOfPlenty, r1, r2);
         if (v > bv && legal(s, a)) {
           bv = v;
@@ -476,11 +479,12 @@ Action best_free_road(const Ctx& c, Rng& rng) {
   const GameState& s = *c.s;
   Action best = safe_action(s);
   GameState tmp;
+  const SpotBasis basis = spot_basis(s, c.me, c.params);
   best_legal(
       s, ActionType::FreeRoad, ActionType::BuildRoad,
       [&](const Action& a, double* v) {
         if (!apply_eval(s, a, c.me, c.params, &tmp, v)) return false;
-        *v += 0.02 * road_toward_value(s, c.me, a.arg, c.params) + jitter(rng, c.skill.noise);
+        *v += 0.02 * road_toward_value(s, c.me, a.arg, basis) + jitter(rng, c.skill.noise);
         return true;
       },
       &best);

@@ -32,24 +32,24 @@ int affordable(const ResourceCounts& h) {
          covers(h, kDevCardCost);
 }
 
-// What giving `give` for `get` does for a seat holding `h`. hand_value charges cards beyond
-// 7 as if a 7 always came before the next turn; a 7 comes about one time in three and takes
-// half the hand, so a trade counts half of that charge.
-double gain_with(const GameState& s, int me, const ResourceCounts& h, const ResourceCounts& give,
+// What giving `give` for `get` does for a seat holding `h` (its build targets `t`). hand_value
+// charges cards beyond 7 as if a 7 always came before the next turn; a 7 comes about one time
+// in three and takes half the hand, so a trade counts half of that charge.
+double gain_with(const BuildTargets& t, const ResourceCounts& h, const ResourceCounts& give,
                  const ResourceCounts& get, const Params& p) {
   if (!covers(h, give)) return -1e9;
   ResourceCounts after = h;
   for (int r = 0; r < kNumResources; ++r)
     after[r] = static_cast<uint8_t>(after[r] - give[r] + get[r]);
   const int t0 = total(h), t1 = total(after);
-  return hand_value(s, me, after, p) - hand_value(s, me, h, p) + kCardWorth * (t1 - t0) +
+  return hand_value(t, after, p) - hand_value(t, h, p) + kCardWorth * (t1 - t0) +
          0.5 * (over_seven(t1, p) - over_seven(t0, p)) +
          kBuildNow * (affordable(after) - affordable(h));
 }
 
 double trade_gain(const GameState& s, int me, const ResourceCounts& give, const ResourceCounts& get,
                   const Params& p) {
-  return gain_with(s, me, s.players[me].resources, give, get, p);
+  return gain_with(build_targets(s, me, p), s.players[me].resources, give, get, p);
 }
 
 // The expected hand of opponent o: card counting when the level has it, else its hand
@@ -68,17 +68,26 @@ std::array<double, kNumResources> expected_hand(const Ctx& c, int o) {
   return e;
 }
 
-// What opponent o (its expected hand, neutral taste) gains from giving `they_give` for
-// `they_get`.
-double their_gain(const Ctx& c, int o, const ResourceCounts& they_give,
+// The taste every opponent is assumed to have when its answer is estimated.
+const Params& neutral_taste() {
+  static const Params neutral;
+  return neutral;
+}
+
+// What opponent o (its expected hand, neutral taste, build targets `t`) gains from giving
+// `they_give` for `they_get`.
+double their_gain(const Ctx& c, int o, const BuildTargets& t, const ResourceCounts& they_give,
                   const ResourceCounts& they_get) {
   const auto e = expected_hand(c, o);
   ResourceCounts h{};
   for (int r = 0; r < kNumResources; ++r)
     h[r] = static_cast<uint8_t>(
         std::max<int>(std::clamp<int>(std::lround(e[r]), 0, 19), they_give[r]));
-  static const Params neutral;
-  return gain_with(*c.s, o, h, they_give, they_get, neutral);
+  return gain_with(t, h, they_give, they_get, neutral_taste());
+}
+double their_gain(const Ctx& c, int o, const ResourceCounts& they_give,
+                  const ResourceCounts& they_get) {
+  return their_gain(c, o, build_targets(*c.s, o, neutral_taste()), they_give, they_get);
 }
 
 bool near_win(const GameState& s, int o) {
@@ -118,12 +127,13 @@ bool shuns(const Ctx& c, int o) {
 // The chance that opponent o accepts giving `get` for `give` (our gain `mine`): that it
 // holds the card, times a logistic in its answer's score (the rule of respond_offer, seen
 // from its expected hand).
-double accept_chance(const Ctx& c, int o, const ResourceCounts& give, const ResourceCounts& get,
-                     int get_r, double mine) {
+double accept_chance(const Ctx& c, int o, const BuildTargets& their_targets,
+                     const ResourceCounts& give, const ResourceCounts& get, int get_r,
+                     double mine) {
   const GameState& s = *c.s;
   const double hold = std::max(0.0, expected_hand(c, o)[get_r]);
   const double p_has = 1.0 - std::exp(-hold);
-  const double theirs = their_gain(c, o, get, give);
+  const double theirs = their_gain(c, o, their_targets, get, give);
   double f = 0.35;
   if (leads(s, o, c.me)) f = 0.9;
   const double score = theirs - f * std::max(0.0, mine) - 0.05;
@@ -147,10 +157,14 @@ bool best_offer(const Ctx& c, double min_accept, Action* out) {
   double best_ev = 0.03;  // expected gain worth an offer
   Action best;
   bool found = false;
+  const BuildTargets mine_t = build_targets(s, c.me, c.params);
+  BuildTargets their_t[kMaxPlayers];
+  for (int o = 0; o < s.num_players; ++o)
+    if (o != c.me) their_t[o] = build_targets(s, o, neutral_taste());
   for (int get = 0; get < kNumResources; ++get) {
     ResourceCounts g{};
     g[get] = 1;
-    if (trade_gain(s, c.me, ResourceCounts{}, g, c.params) <= 0.05) continue;
+    if (gain_with(mine_t, ps.resources, ResourceCounts{}, g, c.params) <= 0.05) continue;
     for (int g1 = 0; g1 < kNumResources; ++g1) {
       if (g1 == get || ps.resources[g1] == 0) continue;
       for (int g2 = -1; g2 < kNumResources; g2 = g2 < 0 ? g1 : g2 + 1) {
@@ -159,14 +173,14 @@ bool best_offer(const Ctx& c, double min_accept, Action* out) {
         give[g1] = 1;
         if (g2 >= 0) ++give[g2];
         if (!covers(ps.resources, give)) continue;
-        const double mine = trade_gain(s, c.me, give, g, c.params);
+        const double mine = gain_with(mine_t, ps.resources, give, g, c.params);
         if (mine <= 0) continue;
         double none = 1.0, best_p = 0;
         int target = -1;
         for (int o = 0; o < s.num_players; ++o) {
           if (o == c.me || near_win(s, o) || shuns(c, o)) continue;
           if (c.hand_size[o] == 0) continue;
-          const double p = accept_chance(c, o, give, g, get, mine);
+          const double p = accept_chance(c, o, their_t[o], give, g, get, mine);
           none *= 1.0 - p;
           if (p > best_p) {
             best_p = p;
@@ -208,10 +222,11 @@ bool quick_offer(const Ctx& c, Rng& rng, Action* out) {
   const PlayerState& ps = s.players[c.me];
   int get = -1;
   double gbest = 0.05;
+  const BuildTargets mine_t = build_targets(s, c.me, c.params);
   for (int r = 0; r < kNumResources; ++r) {
     ResourceCounts g{};
     g[r] = 1;
-    const double v = trade_gain(s, c.me, ResourceCounts{}, g, c.params);
+    const double v = gain_with(mine_t, ps.resources, ResourceCounts{}, g, c.params);
     if (v > gbest) {
       gbest = v;
       get = r;
@@ -225,7 +240,7 @@ bool quick_offer(const Ctx& c, Rng& rng, Action* out) {
     ResourceCounts gv{}, g{};
     gv[r] = 1;
     g[get] = 1;
-    const double v = trade_gain(s, c.me, gv, g, c.params);
+    const double v = gain_with(mine_t, ps.resources, gv, g, c.params);
     if (v > lbest) {
       lbest = v;
       give = r;
