@@ -140,12 +140,18 @@ inline void edges_occupied(const GameState& s, uint64_t out[2]) {
   out[0] = ~out[0];
   out[1] = ~out[1] & kHighEdges;
 }
-inline uint64_t city_vertices(const GameState& s) {
+inline uint64_t vertices_with(const GameState& s, Building b) {
   uint64_t m;
   static_assert(sizeof(Building) == 1);
   byte_mask<kNumVertices>(reinterpret_cast<const int8_t*>(s.vertex_building.data()),
-                          static_cast<int>(Building::City), &m);
+                          static_cast<int>(b), &m);
   return m;
+}
+inline uint64_t city_vertices(const GameState& s) {
+  return vertices_with(s, Building::City);
+}
+inline uint64_t settlement_vertices(const GameState& s) {
+  return vertices_with(s, Building::Settlement);
 }
 
 template <class F>

@@ -198,11 +198,8 @@ Reach reach(const GameState& s, int me) {
 
 BuildTargets build_targets(const GameState& s, int me, const Params& prm, const Reach& r) {
   const PlayerState& ps = s.players[me];
-  uint64_t settlements;
-  static_assert(sizeof(Building) == 1);
-  detail::byte_mask<kNumVertices>(reinterpret_cast<const int8_t*>(s.vertex_building.data()),
-                                  static_cast<int>(Building::Settlement), &settlements);
-  const bool has_settlement = (settlements & detail::vertices_owned_by(s, me)) != 0;
+  const bool has_settlement =
+      (detail::settlement_vertices(s) & detail::vertices_owned_by(s, me)) != 0;
   const bool spot_connected = (r.open & r.ends) != 0;
   BuildTargets t;
   auto add = [&](const ResourceCounts& cost, double w) {
