@@ -295,7 +295,8 @@ void print_probe(const std::vector<BotSpec>& probers, const std::vector<ProbeRow
 int main(int argc, char** argv) {
   CLI::App app{"catan-arena: seeded AI tournaments with seat rotation"};
   std::string seat, vs, bots_csv, preset = "classic";
-  int games = 100, players = 4, iterations = 200, budget_ms = 0, cap = 2000, jobs = 1;
+  int games = 100, players = 4, iterations = kExpertBudgetIterations, budget_ms = 0, cap = 2000,
+      jobs = 1;
   uint64_t seed = 1;
   double slice_ms = 16;
   bool quiet = false;
@@ -310,7 +311,8 @@ int main(int argc, char** argv) {
   app.add_option("--preset", preset, "classic | arena")->check(CLI::IsMember({"classic", "arena"}));
   app.add_option("--players", players, "3 or 4 (2 allowed)")->check(CLI::Range(2, 4));
   app.add_option("--iterations", iterations,
-                 "Expert: fixed iterations per decision (deterministic)");
+                 "Expert and Master: fixed iterations per decision (deterministic); the "
+                 "default is Expert's own count");
   app.add_option("--budget-ms", budget_ms,
                  "Expert: time budget per decision instead of iterations");
   app.add_option("--cap", cap, "actions per game before it counts as a draw");
