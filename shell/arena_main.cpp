@@ -314,7 +314,7 @@ int main(int argc, char** argv) {
                  "Expert and Master: fixed iterations per decision (deterministic); the "
                  "default is Expert's own count");
   app.add_option("--budget-ms", budget_ms,
-                 "Expert: time budget per decision instead of iterations");
+                 "Expert and Master: time budget per decision instead of iterations");
   app.add_option("--cap", cap, "actions per game before it counts as a draw");
   app.add_option("--slice-ms", slice_ms, "anytime slice passed to Bot::step");
   app.add_option("--option", extra_opts, "extra game option key=value (repeatable)");
