@@ -168,6 +168,88 @@ TEST(Production, BankShortageOnlyOnePlayerOwed) {
   EXPECT_EQ(check_invariants(s), "");
 }
 
+// A corner of hex h that is no corner of the other hexes listed.
+int corner_apart(int h, std::initializer_list<int> others) {
+  for (const int v : hex(h).vertices) {
+    bool shared = false;
+    for (const int o : others)
+      for (const int w : hex(o).vertices) shared |= o != h && w == v;
+    if (!shared) return v;
+  }
+  ADD_FAILURE() << "hex " << h << " has no corner of its own";
+  return hex(h).vertices[0];
+}
+
+// docs/RULES.md, production: every hex showing the number produces, however many there are. A
+// saved game's layout may number three hexes alike, and even the desert, which yields nothing.
+TEST(Production, EveryHexShowingTheNumberAndNoneFromTheDesert) {
+  GameState s = blank();
+  ASSERT_EQ(s.layout.number[0], 10);  // mountains
+  ASSERT_EQ(s.layout.number[6], 10);  // hills
+  ASSERT_EQ(s.layout.terrain[5], Terrain::Pasture);
+  ASSERT_EQ(s.layout.terrain[9], Terrain::Desert);
+  s.layout.number[5] = 10;
+  s.layout.number[9] = 10;
+  s.robber_hex = 3;
+  const std::initializer_list<int> tens = {0, 5, 6, 9};
+  settle(s, 0, corner_apart(0, tens));
+  settle(s, 1, corner_apart(6, tens), true);
+  settle(s, 2, corner_apart(5, tens));
+  settle(s, 3, corner_apart(9, tens));
+  s.phase = Phase::Roll;
+  EventLog ev;
+  for (uint64_t k = 0;; ++k) {
+    GameState c = s;
+    c.rng.state = k;
+    apply(c, act("roll"));
+    if (c.last_dice[0] + c.last_dice[1] == 10) {
+      s.rng.state = k;
+      break;
+    }
+  }
+  ASSERT_TRUE(apply(s, act("roll"), nullptr, &ev));
+  EXPECT_EQ(s.players[0].resources, RC(0, 0, 0, 0, 1));
+  EXPECT_EQ(s.players[1].resources, RC(0, 2, 0, 0, 0));
+  EXPECT_EQ(s.players[2].resources, RC(0, 0, 1, 0, 0));
+  EXPECT_EQ(s.players[3].resources, RC(0, 0, 0, 0, 0)) << "the desert yields nothing";
+  EXPECT_EQ(s.stats.produced[2][2], 1);
+  EXPECT_EQ(s.bank, RC(19, 17, 18, 19, 18));
+  int produced_events = 0;
+  for (const Event& e : ev) produced_events += e.type == EventType::Produced;
+  EXPECT_EQ(produced_events, 3);
+  EXPECT_EQ(check_invariants(s), "");
+}
+
+// docs/RULES.md, production: two hexes of the same resource owe it together, so a bank that
+// covers each hex's cards alone but not both pays nobody; with the robber on one hex the other
+// alone produces.
+TEST(Production, TwoHexesOfOneResourceShareTheBank) {
+  GameState s = blank();
+  s.layout.terrain[6] = Terrain::Mountains;  // hexes 0 and 6 show 10: both ore now
+  const std::initializer_list<int> tens = {0, 6};
+  settle(s, 0, corner_apart(0, tens));
+  settle(s, 1, corner_apart(6, tens));
+  give(s, 3, RC(0, 0, 0, 0, 17));  // the bank keeps 2 ore
+  s.phase = Phase::Roll;
+  GameState both = s;
+  roll_to(both, 10);
+  EXPECT_EQ(both.players[0].resources[4], 1);
+  EXPECT_EQ(both.players[1].resources[4], 1);
+  EXPECT_EQ(both.bank[4], 0);
+  give(s, 3, RC(0, 0, 0, 0, 1));  // 1 ore left for 2 owed
+  GameState short_bank = s;
+  roll_to(short_bank, 10);
+  EXPECT_EQ(short_bank.players[0].resources[4], 0);
+  EXPECT_EQ(short_bank.players[1].resources[4], 0);
+  EXPECT_EQ(short_bank.bank[4], 1);
+  s.robber_hex = 6;
+  roll_to(s, 10);
+  EXPECT_EQ(s.players[0].resources[4], 1) << "one seat owed: it takes the last ore";
+  EXPECT_EQ(s.players[1].resources[4], 0) << "the robber blocks hex 6";
+  EXPECT_EQ(s.bank[4], 0);
+  EXPECT_EQ(check_invariants(s), "");
+}
+
 // ---------------------------------------------------------------- the 7
 
 // docs/RULES.md, seven: "Half of 9 rounded down is 4"; only hands over 7; players choose; roller
