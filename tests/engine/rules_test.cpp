@@ -16,15 +16,15 @@ const HexInfo& hex(int h) {
   return topology().hexes[h];
 }
 
-// Rolls the dice with an RNG position chosen so that the sum is `sum`.
-void roll_to(GameState& s, int sum) {
+// Rolls the dice with an RNG position chosen so that the sum is `sum` (its events into `ev`).
+void roll_to(GameState& s, int sum, EventLog* ev = nullptr) {
   for (uint64_t k = 0;; ++k) {
     GameState c = s;
     c.rng.state = k;
     ASSERT_TRUE(apply(c, Action::simple(ActionType::Roll)));
     if (c.last_dice[0] + c.last_dice[1] == sum) {
       s.rng.state = k;
-      ASSERT_TRUE(apply(s, Action::simple(ActionType::Roll)));
+      ASSERT_TRUE(apply(s, Action::simple(ActionType::Roll), nullptr, ev));
       return;
     }
   }
@@ -137,16 +137,7 @@ TEST(Production, BankShortageSeveralPlayersOwed) {
   give(s, 3, RC(0, 0, 0, 0, 18));  // bank keeps 1 ore, 2 are owed
   s.phase = Phase::Roll;
   EventLog ev;
-  for (uint64_t k = 0;; ++k) {
-    GameState c = s;
-    c.rng.state = k;
-    apply(c, act("roll"));
-    if (c.last_dice[0] + c.last_dice[1] == 10) {
-      s.rng.state = k;
-      break;
-    }
-  }
-  ASSERT_TRUE(apply(s, act("roll"), nullptr, &ev));
+  roll_to(s, 10, &ev);
   EXPECT_EQ(s.players[0].resources[4], 0);
   EXPECT_EQ(s.players[1].resources[4], 0);
   EXPECT_EQ(s.bank[4], 1);
@@ -198,16 +189,7 @@ TEST(Production, EveryHexShowingTheNumberAndNoneFromTheDesert) {
   settle(s, 3, corner_apart(9, tens));
   s.phase = Phase::Roll;
   EventLog ev;
-  for (uint64_t k = 0;; ++k) {
-    GameState c = s;
-    c.rng.state = k;
-    apply(c, act("roll"));
-    if (c.last_dice[0] + c.last_dice[1] == 10) {
-      s.rng.state = k;
-      break;
-    }
-  }
-  ASSERT_TRUE(apply(s, act("roll"), nullptr, &ev));
+  roll_to(s, 10, &ev);
   EXPECT_EQ(s.players[0].resources, RC(0, 0, 0, 0, 1));
   EXPECT_EQ(s.players[1].resources, RC(0, 2, 0, 0, 0));
   EXPECT_EQ(s.players[2].resources, RC(0, 0, 1, 0, 0));
