@@ -668,54 +668,32 @@ BenchResult run_bench(int games, uint64_t seed) {
   std::vector<Action> legal;
   legal.reserve(256);
   const GameOptions o = classic_options();
-  // The clocks time the games only: the signature hashes each block's final states between
-  // timed stretches (byte by byte, about 1,700 chained multiplications a game).
-  constexpr int kBlock = 256;
-  std::vector<GameState> finals;
-  std::vector<uint64_t> lengths;
-  finals.reserve(kBlock);
-  lengths.reserve(kBlock);
-  std::chrono::steady_clock::duration wall{};
-  std::clock_t cpu = 0;
-  for (int g0 = 0; g0 < games && r.error.empty(); g0 += kBlock) {
-    const int g1 = std::min(games, g0 + kBlock);
-    finals.clear();
-    lengths.clear();
-    const auto t0 = std::chrono::steady_clock::now();
-    const std::clock_t c0 = std::clock();
-    for (int g = g0; g < g1; ++g) {
-      const uint64_t gs = seed + static_cast<uint64_t>(g);
-      GameState& s = finals.emplace_back(new_game(o, gs));
-      Rng pick{mix_seed(gs, 0xBE9C4)};
-      uint64_t n = 0;
-      while (s.phase != Phase::GameOver && n < kBenchActionCap) {
-        legal_actions(s, legal, /*include_offers=*/false);  // random bots never negotiate
-        if (legal.empty()) {
-          r.error = "game seed " + std::to_string(gs) + ": no legal action in phase " +
-                    phase_name(s.phase);
-          break;
-        }
-        // Taken from the legal list of this very state: no need to validate it again (the
-        // engine tests check that every listed action is_legal).
-        apply_trusted(s, legal[pick.below(static_cast<uint32_t>(legal.size()))]);
-        ++n;
-      }
-      if (!r.error.empty()) {
-        finals.pop_back();
+  auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  for (int g = 0; g < games; ++g) {
+    const uint64_t gs = seed + static_cast<uint64_t>(g);
+    GameState s = new_game(o, gs);
+    Rng pick{mix_seed(gs, 0xBE9C4)};
+    uint64_t n = 0;
+    while (s.phase != Phase::GameOver && n < kBenchActionCap) {
+      legal_actions(s, legal, /*include_offers=*/false);  // random bots never negotiate
+      if (legal.empty()) {
+        r.error =
+            "game seed " + std::to_string(gs) + ": no legal action in phase " + phase_name(s.phase);
         break;
       }
-      lengths.push_back(n);
+      // Taken from the legal list of this very state: no need to validate it again (the
+      // engine tests check that every listed action is_legal).
+      apply_trusted(s, legal[pick.below(static_cast<uint32_t>(legal.size()))]);
+      ++n;
     }
-    cpu += std::clock() - c0;
-    wall += std::chrono::steady_clock::now() - t0;
-    for (size_t i = 0; i < finals.size(); ++i) {
-      r.finished += finals[i].phase == Phase::GameOver;
-      r.total_actions += lengths[i];
-      hash_state(f, finals[i], lengths[i]);
-    }
+    if (!r.error.empty()) break;
+    r.finished += s.phase == Phase::GameOver;
+    r.total_actions += n;
+    hash_state(f, s, n);
   }
-  r.seconds = std::chrono::duration<double>(wall).count();
-  r.cpu_seconds = static_cast<double>(cpu) / CLOCKS_PER_SEC;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   r.signature = f.value();
   return r;
 }

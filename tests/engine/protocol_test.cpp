@@ -9,7 +9,6 @@
 #include <utility>
 #include <vector>
 
-#include "engine/hash.h"
 #include "engine/rules.h"
 #include "engine/serialize.h"
 
@@ -270,17 +269,6 @@ TEST(Protocol, BenchIsDeterministic) {
   // The library entry point agrees with the command.
   const BenchResult r = run_bench(4, 77);
   EXPECT_EQ(r.total_actions, a["total_actions"].get<uint64_t>());
-}
-
-// The signature hashes the final states block by block between timed stretches; across a
-// block's end (256 games) it is the value the bench gave when it hashed each game as it ended.
-TEST(Protocol, BenchSignatureAcrossBlocks) {
-  const BenchResult r = run_bench(300, 5);
-  ASSERT_TRUE(r.error.empty()) << r.error;
-  EXPECT_EQ(r.finished, 300);
-  EXPECT_EQ(r.total_actions, 298436u);
-  EXPECT_EQ(hash_hex(r.signature), "cd5d04c7e34ca44c");
-  EXPECT_GT(r.cpu_seconds, 0.0);
 }
 
 TEST(Protocol, GoPlaysALegalMove) {
