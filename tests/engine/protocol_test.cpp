@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/hash.h"
 #include "engine/rules.h"
 #include "engine/serialize.h"
 
@@ -269,6 +270,17 @@ TEST(Protocol, BenchIsDeterministic) {
   // The library entry point agrees with the command.
   const BenchResult r = run_bench(4, 77);
   EXPECT_EQ(r.total_actions, a["total_actions"].get<uint64_t>());
+}
+
+// The signature of 300 games pinned: the bench's games, their lengths and the hash of their
+// final states do not change unless the rules or the move order do (the CI compares the
+// signature natively and in wasm; this fixes it in both).
+TEST(Protocol, BenchSignaturePinned) {
+  const BenchResult r = run_bench(300, 5);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.finished, 300);
+  EXPECT_EQ(r.total_actions, 298436u);
+  EXPECT_EQ(hash_hex(r.signature), "cd5d04c7e34ca44c");
 }
 
 TEST(Protocol, GoPlaysALegalMove) {
