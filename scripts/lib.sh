@@ -3,7 +3,8 @@
 CATAN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CATAN_CACHE=${CATAN_CACHE:-$HOME/.cache/catan-deps}
 export CATAN_CACHE
-# Debian's emscripten needs node modules (acorn) from /usr/share/nodejs (TOOLCHAIN gotcha 1).
+# Debian's emscripten needs node modules (acorn) from /usr/share/nodejs: the
+# machine's node does not search it by default.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 # At most 2 parallel compile jobs (2-core machines shared with others); override with CATAN_JOBS.
 CATAN_JOBS=${CATAN_JOBS:-2}
