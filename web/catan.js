@@ -139,10 +139,10 @@
     : settings.muted !== undefined ? settings.muted : (PAGE === 'embed' || EMBEDDED);
   const theme = query.page.theme || 'default';
 
-  // Where saves go: the main page has one slot; each embed configuration has its own, so an
-  // embedded demo never overwrites the visitor's own game. index.html inside another page's
-  // frame saves nothing and never reads the visitor's game (null: no save).
-  const saveKey = PAGE === 'index' ? (EMBEDDED ? null : 'catan.save') :
+  // Where saves go (the app's "Continue last game" reads the same slot): the main page has
+  // one slot; index.html inside another page's frame has its own, and so has each embed
+  // configuration, so no framed page reads or overwrites the visitor's own game.
+  const saveKey = PAGE === 'index' ? (EMBEDDED ? 'catan.framed' : 'catan.save') :
     'catan.embed.' + (query.present ? hashString(location.search) : 'default');
   function hashString(s) {
     let h = 2166136261;
@@ -164,7 +164,7 @@
   }
   if (EMBEDDED && !MESSAGING) {
     console.info('[catan] index.html in a frame: no events are posted and no commands taken ' +
-      '(use embed.html, or add ?origin=<the embedding page\'s origin>); this game is not saved.');
+      '(use embed.html, or add ?origin=<the embedding page\'s origin>).');
   } else if (EMBEDDED && !targetOrigin) {
     console.warn('[catan] embedded without a known parent origin: events are not posted. ' +
       'Add ?origin=<the embedding page\'s origin> (or origin=* to allow any).');
@@ -309,7 +309,7 @@
   // written over that game until the choice is made.
   let holdSave = false;
   function persist() {
-    if (!saveKey || holdSave) return;
+    if (holdSave) return;
     const text = callText('catan_web_save');
     if (text) store.set(saveKey, text);
   }
@@ -468,7 +468,6 @@
       showParamErrors(query.errors.concat(query.unknown));
       return;
     }
-    if (!saveKey) notice('This game is shown inside another page: it is not saved here.', 'info');
     // A replay link is tried once: the hash leaves the URL either way, so a reload resumes
     // the saved game instead of failing again. After a bad link the page carries on as
     // without it.
@@ -521,7 +520,7 @@
 
   // The saved game when it is still being played: {text, turn}, else null.
   function unfinishedSave() {
-    const text = saveKey ? store.get(saveKey) : null;
+    const text = store.get(saveKey);
     if (!text) return null;
     let phase = null, turn = null;
     try {
@@ -594,7 +593,6 @@
   }
 
   function resumeSaved() {
-    if (!saveKey) return false;
     const text = store.get(saveKey);
     if (!text) return false;
     let version = null;

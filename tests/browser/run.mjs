@@ -2112,6 +2112,7 @@ await test('framed-index-keeps-the-saved-game', async () => {
   const r = await page.evaluate(() => window.catan.newGame({ seed: 77, seats: ['human', 'ai:easy'] }));
   assert(r.ok, 'newGame: ' + r.error);
   await frames(page, 5);
+  await page.goto(base + 'version.json'); // the save as the page left it
   const saved = await page.evaluate(() => localStorage.getItem('catan.save'));
   assert(saved && /catan-web-save/.test(saved), 'no saved game to protect');
   const framer = `http://127.0.0.1:${server2.address().port}/`;
@@ -2142,6 +2143,10 @@ await test('framed-index-keeps-the-saved-game', async () => {
   let st = await f.evaluate(() => window.catan.state(-1));
   assert(!(st.session && st.session.active && st.session.config.seed === '77'),
     'the framed page resumed the visitor\'s saved game');
+  // Nor does the app's New game screen offer it ("Continue last game").
+  await frames(f, 5);
+  assert(!(await f.evaluate(() => (window.catan.view().ui || {}).continue)),
+    'the framed page offers to continue the visitor\'s saved game');
   await page.evaluate(() => document.querySelector('iframe').contentWindow.postMessage(
     { type: 'newGame', config: { seed: 9, seats: ['human', 'ai:easy'] } }, '*'));
   await sleep(1500);
@@ -2187,6 +2192,8 @@ await test('link-asks-before-replacing-a-game', async () => {
     await waitReady(page);
     assert((await page.evaluate(() => window.catan.newGame({ seed: 77, seats: ['human', 'ai:easy'] }))).ok, 'newGame');
     await frames(page, 5);
+    // The save as the page left it (it saves once more when it goes).
+    await page.goto(base + 'version.json');
     const saved = await page.evaluate(() => localStorage.getItem('catan.save'));
     // A board link: the question, with thumb-sized buttons in view.
     await page.goto(base + 'index.html?seed=555&seats=human,ai:easy,ai:easy');
@@ -2239,8 +2246,8 @@ await test('link-asks-before-replacing-a-game', async () => {
   await waitReady(page);
   await page.evaluate(() => window.catan.newGame({ seed: 77, seats: ['human', 'ai:easy'] }));
   await frames(page, 5);
+  await page.goto(base + 'version.json');
   const saved = await page.evaluate(() => localStorage.getItem('catan.save'));
-  await page.goto('about:blank');
   await page.goto(base + 'index.html#game=' + longCode(40));
   await waitReady(page);
   await waitFor(page, () => !!document.getElementById('link-choice'), null, { timeout: 5000 });
