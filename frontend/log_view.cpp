@@ -552,6 +552,7 @@ void draw_line(const std::vector<LogPiece>& line, float wrap_width, const std::s
 void LogView::reset() {
   raw_.clear();
   entries_.clear();
+  dropped_ = 0;
   toasts_.clear();
   viewer_ = -2;
   fog_ = false;
@@ -605,10 +606,11 @@ void LogView::update(const Session& s, double now_s) {
   if (viewer != viewer_ || fog != fog_) {
     // Hot-seat hand-over, a new game or the reveal: re-redact everything for the viewer.
     entries_.clear();
+    dropped_ = raw_.size() > kMaxEntries ? raw_.size() - kMaxEntries : 0;
     int turn = 0;
-    for (const Event& e : raw_) {
-      const Event r = redact(e, viewer, fog);
-      entries_.push_back(make_entry(r, names, turn));
+    for (size_t i = 0; i < raw_.size(); ++i) {
+      const Event& e = raw_[i];
+      if (i >= dropped_) entries_.push_back(make_entry(redact(e, viewer, fog), names, turn));
       if (e.type == EventType::TurnEnded) ++turn;
     }
     viewer_ = viewer;
@@ -619,11 +621,16 @@ void LogView::update(const Session& s, double now_s) {
   const bool quiet = raw_.empty() && ev.size() > 12;
   int turn = entries_.empty() ? 0 : entries_.back().turn;
   if (!raw_.empty() && raw_.back().type == EventType::TurnEnded) ++turn;
+  // Lines that would be trimmed at once are not written out at all.
+  const size_t first_kept = ev.size() > kMaxEntries ? ev.size() - kMaxEntries : 0;
   for (size_t i = raw_.size(); i < ev.size(); ++i) {
     const Event& e = ev[i];
     raw_.push_back(e);
     const Event r = redact(e, viewer, fog);
-    entries_.push_back(make_entry(r, names, turn));
+    if (i >= first_kept)
+      entries_.push_back(make_entry(r, names, turn));
+    else
+      ++dropped_;
     if (e.type == EventType::TurnEnded) ++turn;
     if (e.type == EventType::DiceRolled) {
       d1_ = r.arg;
@@ -642,6 +649,11 @@ void LogView::update(const Session& s, double now_s) {
           (*sfx == audio::Sfx::Dice || *sfx == audio::Sfx::Build || *sfx == audio::Sfx::Card);
       if (sfx && !own_click) audio::play(*sfx);
     }
+  }
+  if (entries_.size() > kMaxEntries + 256) {
+    const size_t extra = entries_.size() - kMaxEntries;
+    entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(extra));
+    dropped_ += extra;
   }
   if (d1_ == 0 && s.state().last_dice[0] > 0) {
     d1_ = s.state().last_dice[0];
@@ -688,6 +700,9 @@ void LogView::draw_log(const Session& s, float height) {
   int shown = 0;
   std::string names[4];
   bool have_names = false;
+  if (dropped_ > 0) {
+    ImGui::TextDisabled("%zu earlier lines are not shown.", dropped_);
+  }
   for (Entry& en : entries_) {
     if (!event_matches(en.e, filter, viewer_)) continue;
     ++shown;

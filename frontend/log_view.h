@@ -100,7 +100,11 @@ class LogView {
   Entry make_entry(const Event& e, const std::string (&names)[4], int turn) const;
 
   std::vector<Event> raw_;  // the full log as consumed (unredacted, as the session holds it)
+  // The newest kMaxEntries lines of raw_ (a hundred turns or more): a history of any length costs
+  // a bounded time per frame. `dropped_` counts the older lines not kept.
+  static constexpr size_t kMaxEntries = 1000;
   std::vector<Entry> entries_;
+  size_t dropped_ = 0;
   std::vector<Toast> toasts_;
   std::string full_names_[4];  // the seats' labels with their roles: the names' tooltips
   int viewer_ = -2;

@@ -626,7 +626,7 @@ CATAN_WEB_EXPORT const char* catan_web_load_game_code(const char* code) {
     bool resumed = false;
     std::string answer =
         resume_from(code, catan::match::kMaxReplayCodeText, "the game code is too long",
-                    catan::match::decode_game, &resumed);
+                    catan::match::decode_game_link, &resumed);
     // A replay opens paused at its last position (the UI's Resume button continues it).
     if (resumed) {
       session()->set_paused(true);

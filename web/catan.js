@@ -139,9 +139,10 @@
     : settings.muted !== undefined ? settings.muted : (PAGE === 'embed' || EMBEDDED);
   const theme = query.page.theme || 'default';
 
-  // Where saves go: the main page has one slot; each embed configuration has its own, so an
-  // embedded demo never overwrites the visitor's own game.
-  const saveKey = PAGE === 'index' ? 'catan.save' :
+  // Where saves go (the app's "Continue last game" reads the same slot): the main page has
+  // one slot; index.html inside another page's frame has its own, and so has each embed
+  // configuration, so no framed page reads or overwrites the visitor's own game.
+  const saveKey = PAGE === 'index' ? (EMBEDDED ? 'catan.framed' : 'catan.save') :
     'catan.embed.' + (query.present ? hashString(location.search) : 'default');
   function hashString(s) {
     let h = 2166136261;
@@ -150,15 +151,21 @@
   }
 
   // ---------------------------------------------------------------- postMessage: target origin
+  // The postMessage API is embed.html's; index.html takes part only when its URL names the
+  // embedding page (origin=), so a page that merely frames it gets no events and no control.
   // Safe default: events go only to the embedding page's own origin, taken from the referrer
   // (the browser sends at least the origin by default); "*" only when the URL says origin=*.
   // Without a referrer and without origin=, nothing is posted (a console warning says why).
   // Commands are accepted only from window.parent and, unless origin=*, from that origin.
-  let targetOrigin = query.page.origin || null;
-  if (!targetOrigin && document.referrer) {
+  const MESSAGING = PAGE === 'embed' || query.page.origin !== undefined;
+  let targetOrigin = MESSAGING ? query.page.origin || null : null;
+  if (MESSAGING && !targetOrigin && document.referrer) {
     try { targetOrigin = new URL(document.referrer).origin; } catch (e) { targetOrigin = null; }
   }
-  if (EMBEDDED && !targetOrigin) {
+  if (EMBEDDED && !MESSAGING) {
+    console.info('[catan] index.html in a frame: no events are posted and no commands taken ' +
+      '(use embed.html, or add ?origin=<the embedding page\'s origin>).');
+  } else if (EMBEDDED && !targetOrigin) {
     console.warn('[catan] embedded without a known parent origin: events are not posted. ' +
       'Add ?origin=<the embedding page\'s origin> (or origin=* to allow any).');
   }
@@ -298,7 +305,11 @@
     return { ok: true };
   }
 
+  // True while the player chooses between a link and the saved game in progress: nothing is
+  // written over that game until the choice is made.
+  let holdSave = false;
   function persist() {
+    if (holdSave) return;
     const text = callText('catan_web_save');
     if (text) store.set(saveKey, text);
   }
@@ -388,6 +399,10 @@
   const MESSAGE_FIELDS = new Set(['type', 'config', 'source', 'version']);
   window.addEventListener('message', (ev) => {
     if (ev.source !== window.parent || window.parent === window) return; // not from our embedder
+    if (!MESSAGING) {
+      console.warn('[catan] ignored a message: index.html takes commands only with ?origin= (or use embed.html)');
+      return;
+    }
     if (targetOrigin !== '*' && ev.origin !== targetOrigin) {
       console.warn(`[catan] ignored a message from ${ev.origin} (expected ${targetOrigin || 'an origin= parameter'})`);
       return;
@@ -456,9 +471,17 @@
     // A replay link is tried once: the hash leaves the URL either way, so a reload resumes
     // the saved game instead of failing again. After a bad link the page carries on as
     // without it.
+    // A link while a game is in progress: the link opens behind a question, and the saved
+    // game stays as it is until the player chooses (resume it, or keep the link's game).
+    const previous = PAGE === 'index' &&
+      (gameCode !== null || (query.present && Object.keys(query.game).length)) ? unfinishedSave() : null;
+    holdSave = !!previous;
     if (gameCode !== null) {
       cleanUrl(location.pathname + location.search);
-      if (openReplay(gameCode)) return;
+      if (openReplay(gameCode)) {
+        if (previous) askAboutSavedGame(previous, 'replay');
+        return;
+      }
     }
     if (query.present && Object.keys(query.game).length) {
       // A share link or an embed configuration. The embed page resumes its own save for the
@@ -466,10 +489,13 @@
       // drops the query, so the next reload resumes it from the save.
       if (PAGE === 'embed' && resumeSaved()) return;
       const r = startGame(P.gameConfig(query.game), 'URL parameters');
+      holdSave = !!previous && r.ok;
       if (!r.ok) showParamErrors([r.error]);
       else if (PAGE === 'index') cleanUrl(location.pathname);
+      if (holdSave) askAboutSavedGame(previous, 'board');
       return;
     }
+    holdSave = false;
     if (resumeSaved()) return;
     if (PAGE === 'embed') {
       const r = startGame({}, 'default embed game');
@@ -490,6 +516,80 @@
     notice('This replay link could not be opened: ' + error, 'error', true);
     post('error', { errors: ['replay link: ' + error] });
     return false;
+  }
+
+  // The saved game when it is still being played: {text, turn}, else null.
+  function unfinishedSave() {
+    const text = store.get(saveKey);
+    if (!text) return null;
+    let phase = null, turn = null;
+    try {
+      const st = JSON.parse(text).game.state;
+      phase = st.phase;
+      turn = typeof st.turn === 'number' ? st.turn : null;
+    } catch (e) { /* unreadable: kept as if unfinished */ }
+    return phase === 'game_over' ? null : { text, turn };
+  }
+
+  // Asks whether to resume the saved game or keep the link's game (kind 'board' | 'replay'),
+  // which is already open behind the question (a board link's game paused). Keeping the link
+  // sets the old game aside under saveKey + '.previous' before the link's game is saved.
+  function askAboutSavedGame(previous, kind) {
+    if (kind === 'board') callVoid('catan_web_set_paused', ['number'], [1]);
+    const box = document.createElement('div');
+    box.id = 'link-choice';
+    box.className = 'choice';
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-modal', 'true');
+    box.setAttribute('aria-labelledby', 'link-choice-title');
+    const card = document.createElement('div');
+    card.className = 'choice-card';
+    const h = document.createElement('h2');
+    h.id = 'link-choice-title';
+    h.textContent = 'You have a game in progress';
+    const p = document.createElement('p');
+    const where = previous.turn !== null ? ` (turn ${previous.turn + 1})` : '';
+    p.textContent = (kind === 'replay'
+      ? 'This link opens the review of a shared game.'
+      : 'This link starts a new game on a shared board.') +
+      ` Your game${where} is kept until you choose.`;
+    const buttons = document.createElement('div');
+    buttons.className = 'choice-buttons';
+    const resume = document.createElement('button');
+    resume.id = 'link-choice-resume';
+    resume.className = 'primary';
+    resume.textContent = 'Resume my game';
+    const open = document.createElement('button');
+    open.id = 'link-choice-open';
+    open.textContent = kind === 'replay' ? 'Open the shared game' : 'Play the linked game';
+    const small = document.createElement('p');
+    small.className = 'choice-note';
+    small.textContent = 'Opening the link replaces your game in progress.';
+    buttons.append(resume, open);
+    card.append(h, p, buttons, small);
+    box.appendChild(card);
+    document.body.appendChild(box);
+    const done = (keepLink) => {
+      box.remove();
+      holdSave = false;
+      if (keepLink) {
+        store.set(saveKey + '.previous', previous.text);
+        if (kind === 'board') callVoid('catan_web_set_paused', ['number'], [0]);
+        persist();
+      } else {
+        const r = loadSave(previous.text, 'saved game');
+        if (r.ok) {
+          callVoid('catan_web_set_paused', ['number'], [0]);
+          notice('Resumed your game.', 'info');
+        } else {
+          notice('Your saved game could not be resumed: ' + r.error, 'error', true);
+        }
+      }
+      $('canvas').focus();
+    };
+    resume.addEventListener('click', () => done(false));
+    open.addEventListener('click', () => done(true));
+    resume.focus();
   }
 
   function resumeSaved() {

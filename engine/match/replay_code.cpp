@@ -201,7 +201,10 @@ bool encode_game(const MatchConfig& c, const Game& g, std::string* code, std::st
   return true;
 }
 
-bool decode_game(const std::string& code, MatchConfig* out, Game* game, std::string* error) {
+namespace {
+
+bool decode(const std::string& code, MatchConfig* out, Game* game, std::string* error,
+            size_t max_actions) {
   try {
     if (code.empty()) return refuse(error, "the game code is empty");
     if (code.size() > kMaxReplayCodeText) return refuse(error, "the game code is too long");
@@ -222,6 +225,10 @@ bool decode_game(const std::string& code, MatchConfig* out, Game* game, std::str
     const uint64_t n = r.varint();
     if (!r.ok) return refuse(error, "the game code is truncated (header)");
     // Every action takes at least one byte: a larger count cannot be honest.
+    if (n > max_actions && n <= kMaxGameActions) {
+      return refuse(error, "the game has " + std::to_string(n) + " actions; a link may hold " +
+                               std::to_string(max_actions) + " (a long game has about 1,500)");
+    }
     if (n > kMaxGameActions || n > bytes.size() - r.pos) {
       return refuse(error, "the game code claims " + std::to_string(n) +
                                " actions, more than it holds or than a game may have");
@@ -255,6 +262,16 @@ bool decode_game(const std::string& code, MatchConfig* out, Game* game, std::str
   } catch (const std::exception& e) {
     return refuse(error, std::string("the game code is invalid (") + e.what() + ")");
   }
+}
+
+}  // namespace
+
+bool decode_game(const std::string& code, MatchConfig* out, Game* game, std::string* error) {
+  return decode(code, out, game, error, kMaxGameActions);
+}
+
+bool decode_game_link(const std::string& code, MatchConfig* out, Game* game, std::string* error) {
+  return decode(code, out, game, error, kMaxLinkActions);
 }
 
 }  // namespace catan::match

@@ -29,4 +29,11 @@ bool encode_game(const MatchConfig& c, const Game& g, std::string* code, std::st
 // English sentence) on anything off, and then *c and *g are unchanged.
 bool decode_game(const std::string& code, MatchConfig* c, Game* g, std::string* error);
 
+// The most actions a replay link may hold: a long game has about 1,500, and a link must open
+// in a fraction of a second on a phone (docs/SECURITY.md has the measurements).
+inline constexpr size_t kMaxLinkActions = 10000;
+// decode_game for links: a code of more than kMaxLinkActions actions is refused before any
+// is replayed.
+bool decode_game_link(const std::string& code, MatchConfig* c, Game* g, std::string* error);
+
 }  // namespace catan::match

@@ -459,5 +459,33 @@ TEST(ReplayCode, CraftedCodesGiveAClearErrorAndChangeNothing) {
   expect_refused(good + "AAAA", "trailing");
 }
 
+// A link holds at most kMaxLinkActions actions (refused before any is replayed); a code read
+// for other uses (decode_game) may hold up to kMaxGameActions.
+TEST(ReplayCode, LinksHoldAtMostTheLinkLimit) {
+  const MatchConfig c = web_config(Seeds::both(42));
+  Game g(c.options, c.seeds);
+  std::vector<Action> legal;
+  std::string at_limit;
+  while (g.history().size() <= match::kMaxLinkActions) {
+    if (g.history().size() == match::kMaxLinkActions) at_limit = encode_v1(c, g);
+    legal_actions(g.state(), legal);
+    ASSERT_FALSE(legal.empty()) << "the game ended at " << g.history().size();
+    ASSERT_TRUE(g.apply(legal[0]));
+  }
+  const std::string over = encode_v1(c, g);
+  MatchConfig c2;
+  Game g2;
+  std::string err;
+  EXPECT_TRUE(match::decode_game_link(at_limit, &c2, &g2, &err)) << err;
+  EXPECT_EQ(g2.history().size(), match::kMaxLinkActions);
+  Game untouched;
+  const GameState before = untouched.state();
+  EXPECT_FALSE(match::decode_game_link(over, &c2, &untouched, &err));
+  EXPECT_NE(err.find("has 10001 actions; a link may hold 10000"), std::string::npos) << err;
+  EXPECT_TRUE(untouched.state() == before);
+  EXPECT_TRUE(match::decode_game(over, &c2, &g2, &err)) << err;
+  EXPECT_EQ(g2.history().size(), match::kMaxLinkActions + 1);
+}
+
 }  // namespace
 }  // namespace catan
