@@ -73,10 +73,11 @@ bool tile(const Tile& t, bool enabled, const std::string& why, bool selected, Im
   test_label_fits(t.id, ts.x <= room + 0.5f);
   const float ty = has_cost ? a.y + pad * 0.6f : (a.y + b.y - ts.y) * 0.5f;
   dl->AddText(font, fs, ImVec2((a.x + b.x - ts.x) * 0.5f, ty), tc, t.label);
-  // The shortcut key in the corner, when it clears the label (not on narrow buttons).
+  // The shortcut key in the corner, when it clears the label (not on narrow buttons, not on
+  // a touch screen).
   const float ks = ImGui::GetFontSize() * 0.7f;
   const float kx = b.x - pad * 0.5f - ks * 0.7f;
-  if ((a.x + b.x + ts.x) * 0.5f + 2.0f < kx || ty > a.y + 3.0f + ks)
+  if (!touch_ui() && ((a.x + b.x + ts.x) * 0.5f + 2.0f < kx || ty > a.y + 3.0f + ks))
     dl->AddText(ImGui::GetFont(), ks, ImVec2(kx, a.y + 3.0f), with_alpha(tc, 0.55f), t.key);
   if (has_cost) {
     const int n = total(*t.cost);
@@ -233,8 +234,14 @@ Command draw_action_tiles(const GameFrame& f, const ActionBarOptions& o, ImVec2 
     return ImVec2(o.two_rows ? w : std::min(200 * sc, w), h);
   };
   ImVec2 build_size, turn_size;
-  if (o.two_rows) {
-    const float h = std::max(44 * sc, (s.y - pad_y - ImGui::GetCursorPosY() - gap) * 0.5f);
+  // Two rows, or when the bar has room for one only (a phone's open trade sheet), the
+  // lower one: Roll, Trade, End turn, Hint.
+  const float room = s.y - pad_y - ImGui::GetCursorPosY();
+  const bool builds_row = !o.two_rows || room >= 2 * 44 * sc + gap;
+  if (o.two_rows && !builds_row) {
+    turn_size = size_for(4, std::max(44 * sc, room));
+  } else if (o.two_rows) {
+    const float h = std::max(44 * sc, (room - gap) * 0.5f);
     build_size = size_for(4, h);
     turn_size = size_for(4, h);
     ImGui::SetCursorPosY(s.y - pad_y - 2 * h - gap);
@@ -273,6 +280,7 @@ Command draw_action_tiles(const GameFrame& f, const ActionBarOptions& o, ImVec2 
        Tool::City, Command::ToolCity},
   };
   for (const Build& b : builds) {
+    if (!builds_row) break;
     const Verdict v = tool_verdict(f.obs.view, f.viewer, f.my_turn, b.type, f.legal);
     char tip[96];
     std::snprintf(tip, sizeof tip, "Build a %s (%s). %d left.", b.piece, b.key, b.left);
@@ -282,8 +290,8 @@ Command draw_action_tiles(const GameFrame& f, const ActionBarOptions& o, ImVec2 
     ImGui::SameLine(0, gap);
   }
   const Verdict buy = f.verdict(Action::simple(ActionType::BuyDevCard));
-  if (tile({"buy_dev", "Dev card", "D", &kDevCardCost, "Buy a development card (D)"}, buy.ok(),
-           why_text(buy, me.resources, &kDevCardCost), false, build_size))
+  if (builds_row && tile({"buy_dev", "Dev card", "D", &kDevCardCost, "Buy a development card (D)"},
+                         buy.ok(), why_text(buy, me.resources, &kDevCardCost), false, build_size))
     cmd = Command::BuyDevCard;
   if (o.two_rows) {
     ImGui::SetCursorPosY(s.y - pad_y - turn_size.y);
@@ -407,8 +415,8 @@ Command draw_action_bar(const GameFrame& f, const Rect& r, const ActionBarOption
     const Command dev = draw_dev_cards(f);
     if (dev != Command::None) cmd = dev;
   }
-  // A bar cut down to the hand (a phone's open trade sheet) has no buttons.
-  if (!o.two_rows || s.y - ImGui::GetCursorPosY() >= 88 * sc) {
+  // A bar cut down to the hand has no buttons.
+  if (!o.two_rows || s.y - ImGui::GetCursorPosY() >= 44 * sc) {
     const Command c = draw_action_tiles(f, o, s);
     if (c != Command::None) cmd = c;
   }

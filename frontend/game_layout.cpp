@@ -37,9 +37,9 @@ GameLayout layout_game(ImVec2 ds, float sc, LayoutWants wants) {
   const float m = (l.phone() ? 4.0f : 8.0f) * sc;  // margin around and between panels
   if (l.shape == LayoutShape::PhonePortrait) {
     PhoneRows h = phone_rows(sc, false);
-    // While the trade sheet is open the bar keeps only the hand: the sheet needs the height,
-    // and its tab closes it again.
-    if (sheet_open && wants.trade) h.bar = (64.0f + 22.0f) * sc;
+    // While the trade sheet is open the bar keeps the hand and the lower row of buttons
+    // (Roll, Trade, End turn, Hint): the sheet gets the builds' row.
+    if (sheet_open && wants.trade) h.bar = (64.0f + 52.0f + 6.0f + 22.0f) * sc;
     const float w = ds.x - 2 * m;
     float y = m;
     l.banner = {ImVec2(m, y), ImVec2(w, h.banner)};
@@ -49,12 +49,19 @@ GameLayout layout_game(ImVec2 ds, float sc, LayoutWants wants) {
     l.action_bar = {ImVec2(m, ds.y - m - h.bar), ImVec2(w, h.bar)};
     l.sheet_tabs = {ImVec2(m, l.action_bar.pos.y - m - h.tabs), ImVec2(w, h.tabs)};
     l.board = {ImVec2(m, y), ImVec2(w, l.sheet_tabs.pos.y - m - y)};
+    l.two_rows = true;
     if (sheet_open) {
       // Over the lower part of the board: the top of the island stays in view. The trade
-      // panel takes the chips' row and the whole board (its targets name the players).
-      const float top = wants.trade ? l.chips.pos.y
-                                    : l.board.pos.y + std::min(l.board.size.y * 0.3f, 160.0f * sc);
-      l.side = {ImVec2(m, top), ImVec2(w, l.sheet_tabs.pos.y - top)};
+      // panel is as tall as its content, up to the chips' row and the whole board.
+      const float tabs = l.sheet_tabs.pos.y;
+      const float top =
+          wants.trade ? (wants.sheet_h > 0 ? std::clamp(tabs - wants.sheet_h, l.chips.pos.y,
+                                                        l.board.pos.y + l.board.size.y * 0.65f)
+                                           : l.chips.pos.y)
+                      : l.board.pos.y + std::min(l.board.size.y * 0.3f, 160.0f * sc);
+      // A sheet that would cut into the chips covers them.
+      l.side.pos = ImVec2(m, top < l.chips.max().y + m ? l.chips.pos.y : top);
+      l.side.size = ImVec2(w, l.sheet_tabs.pos.y - l.side.pos.y);
     }
     return l;
   }
@@ -63,6 +70,7 @@ GameLayout layout_game(ImVec2 ds, float sc, LayoutWants wants) {
     const float col_w = std::clamp(ds.x * 0.45f, 330.0f * sc, 440.0f * sc);
     const float x = ds.x - m - col_w;
     l.board = {ImVec2(m, m), ImVec2(x - 2 * m, ds.y - 2 * m)};
+    l.two_rows = true;
     float y = m;
     l.banner = {ImVec2(x, y), ImVec2(col_w, h.banner)};
     y += h.banner + m;
@@ -86,15 +94,41 @@ GameLayout layout_game(ImVec2 ds, float sc, LayoutWants wants) {
     l.side = {ImVec2(ds.x - side_w - m, m), ImVec2(side_w, ds.y - 2 * m)};
     main.size = ImVec2(ds.x - side_w - 3 * m, ds.y - 2 * m);
     bar_h = 178.0f * sc;
+  } else if (wants.trade && ds.x >= 640.0f * sc) {
+    // Trading: the panel becomes a column on the right, from under the chips to the bottom;
+    // the board keeps the whole height beside it, the action bar under it takes two rows.
+    const float chips_h = 44.0f * sc;
+    const float side_w = std::clamp(ds.x * 0.48f, 300.0f * sc, 400.0f * sc);
+    l.banner = {main.pos, ImVec2(ds.x - 2 * m, banner_h)};
+    l.chips = {ImVec2(m, l.banner.max().y + m), ImVec2(ds.x - 2 * m, chips_h)};
+    const float top = l.chips.max().y + m;
+    l.side = {ImVec2(ds.x - side_w - m, top), ImVec2(side_w, ds.y - top - m)};
+    const float w = ds.x - side_w - 3 * m;
+    const float bar = (64.0f + 2 * 52.0f + 6.0f + 22.0f) * sc;
+    l.action_bar = {ImVec2(m, ds.y - m - bar), ImVec2(w, bar)};
+    l.board = {ImVec2(m, top), ImVec2(w, l.action_bar.pos.y - m - top)};
+    l.two_rows = true;
+    return l;
   } else {
-    // Trading needs more height than the log: the side panel grows while it shows.
+    // The chips under the banner keep every player's points in view. A narrow window's
+    // trade panel grows at the bottom instead of standing beside the board.
+    const float chips_h = 44.0f * sc;
     const float side_h = wants.trade ? std::max(ds.y * 0.26f, std::min(ds.y * 0.57f, 590.0f * sc))
                                      : std::max(160.0f * sc, ds.y * 0.26f);
     l.side = {ImVec2(m, ds.y - side_h - m), ImVec2(ds.x - 2 * m, side_h)};
+    l.chips = {ImVec2(m, m + banner_h + m), ImVec2(ds.x - 2 * m, chips_h)};
     main.size = ImVec2(ds.x - 2 * m, ds.y - side_h - 3 * m);
     bar_h = 190.0f * sc;
   }
   l.banner = {main.pos, ImVec2(main.size.x, banner_h)};
+  if (!l.chips.empty()) {  // the board starts under the chips
+    const float below = l.chips.size.y + m;
+    l.action_bar = {ImVec2(main.pos.x, main.pos.y + main.size.y - bar_h),
+                    ImVec2(main.size.x, bar_h)};
+    l.board = {ImVec2(main.pos.x, l.chips.max().y + m),
+               ImVec2(main.size.x, main.size.y - banner_h - below - bar_h - 2 * m)};
+    return l;
+  }
   l.action_bar = {ImVec2(main.pos.x, main.pos.y + main.size.y - bar_h), ImVec2(main.size.x, bar_h)};
   l.board = {ImVec2(main.pos.x, main.pos.y + banner_h + m),
              ImVec2(main.size.x, main.size.y - banner_h - bar_h - 2 * m)};

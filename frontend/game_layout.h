@@ -8,7 +8,10 @@
 // The four arrangements (sizes in points at UI scale 1):
 //   Landscape        desktop and tablet landscape: banner, board and action bar on the left,
 //                    the players above the Log / Trade tabs on the right.
-//   Portrait         tablet portrait: the side panel at the bottom, the players a tab.
+//   Portrait         tablet portrait: a strip of player chips under the banner, the side
+//                    panel at the bottom, the players a tab. While trading, the side panel is
+//                    a column beside the board (the island keeps most of its size) and the
+//                    action bar under the board takes two rows of buttons.
 //   PhonePortrait    narrower than 600: banner, a strip of player chips, the board as large
 //                    as the rest allows, the sheet's tab strip, then the hand and two rows of
 //                    thumb-sized action buttons. Players / Log / Trade open as a sheet over
@@ -33,25 +36,29 @@ enum class LayoutShape { Landscape, Portrait, PhonePortrait, PhoneLandscape };
 
 struct GameLayout {
   LayoutShape shape = LayoutShape::Landscape;
-  Rect banner;      // whose turn, the tool in use, timer, menu
-  Rect board;       // the island (dialogs and the win overlay are centred on it)
-  Rect action_bar;  // the viewer's hand, development cards and the action buttons
-  Rect side;        // players, log and trade: the panel, or the open sheet on a phone
-  Rect chips;       // phones: one chip per player (VP, cards, away); empty elsewhere
-  Rect sheet_tabs;  // phones: the sheet's tab strip; empty elsewhere
+  Rect banner;            // whose turn, the tool in use, timer, menu
+  Rect board;             // the island (dialogs and the win overlay are centred on it)
+  Rect action_bar;        // the viewer's hand, development cards and the action buttons
+  Rect side;              // players, log and trade: the panel, or the open sheet on a phone
+  Rect chips;             // phones and tablets: one chip per player (VP, cards, away); else empty
+  Rect sheet_tabs;        // phones: the sheet's tab strip; empty elsewhere
+  bool two_rows = false;  // the action buttons in two rows (see two_row_actions)
   bool phone() const {
     return shape == LayoutShape::PhonePortrait || shape == LayoutShape::PhoneLandscape;
   }
   bool players_in_tabs() const { return shape != LayoutShape::Landscape; }
   // The action buttons in two rows (builds, then roll / trade / end turn) and the development
   // cards behind one button: a row of seven does not fit.
-  bool two_row_actions() const { return phone(); }
+  bool two_row_actions() const { return two_rows; }
+  // A touch-first arrangement: controls 44 points high, no keyboard hints.
+  bool touch() const { return shape != LayoutShape::Landscape; }
 };
 
 // What the panels ask of the arrangement this frame.
 struct LayoutWants {
   bool sheet_open = false;  // phones: the sheet (GameLayout::side) over the board, else empty
   bool trade = false;       // the trade panel is showing: it gets more height
+  float sheet_h = 0;        // phones: the height the open trade sheet's content asks (0: all)
 };
 
 // The arrangement for a window of `display` points at UI scale `scale`.

@@ -13,6 +13,7 @@
 #include "frontend/players_view.h"
 #include "frontend/shortcuts.h"
 #include "frontend/theme.h"
+#include "frontend/widgets.h"
 
 namespace catan::ui {
 
@@ -143,8 +144,10 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
   LayoutWants wants;
   wants.sheet_open = st.side.sheet_open;
   wants.trade = st.side.tab == SideTabsState::Trade;
+  wants.sheet_h = st.side.trade_sheet_h;
   GameLayout l = layout_game(ImGui::GetIO().DisplaySize, ui_scale(), wants);
   st.side.phone = l.phone();
+  set_touch_ui(l.touch());
   // The live win chances (a setting) take a strip off the top of the board.
   Rect win_bar;
   if (const float bh = win_bar_height(f); bh > 0 && l.board.size.y > 4 * bh) {
@@ -169,7 +172,7 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
   st.board.set_hint(hint_spot(st.hint));
 
   // First: behind everything else. Phones have the dice on the board.
-  draw_board_panel(f, l.board, st.board, st.tool, l.phone() ? &st.log : nullptr,
+  draw_board_panel(f, l.board, st.board, st.tool, l.two_row_actions() ? &st.log : nullptr,
                    l.side.empty() || !l.phone());
   if (!win_bar.empty()) draw_win_bar(f, win_bar, st.win_bar);
   sync_tool(f, st);
@@ -201,7 +204,7 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
   bar.tool = st.tool;
   bar.trade_open = st.side.tab == SideTabsState::Trade && (st.side.sheet_open || !l.phone());
   bar.two_rows = l.two_row_actions();
-  bar.dice = !l.phone();
+  bar.dice = !l.two_row_actions();
   bar.hint = hint_available(f);
   bar.hint_on = st.hint.active();
   run(f, draw_action_bar(f, l.action_bar, bar, st.log), st, overlays);

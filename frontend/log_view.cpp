@@ -9,6 +9,8 @@
 #include "engine/observation.h"
 #include "frontend/match_types.h"
 #include "frontend/theme.h"
+#include "frontend/view_util.h"
+#include "frontend/widgets.h"
 
 namespace catan::ui {
 
@@ -674,21 +676,37 @@ void LogView::draw_dice(ImDrawList* dl, ImVec2 p, float die_size) const {
 void LogView::draw_log(const Session& s, float height) {
   const Theme& t = theme();
   ImGui::PushID("log_view");
-  // Filter bar.
+  // Filter bar: chips 44 points high on a touch screen; a chip that does not fit the line
+  // starts the next one.
+  const bool touch = touch_ui();
+  const ImVec2 pad(ImGui::GetStyle().FramePadding.x,
+                   touch ? std::max(0.0f, (44 * ui_scale() - ImGui::GetFontSize()) * 0.5f) : 0.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, pad);
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  const float gap = 4 * ui_scale();
   for (int i = 0; i < static_cast<int>(LogFilter::Count); ++i) {
     const LogFilter f = static_cast<LogFilter>(i);
-    if (i) ImGui::SameLine(0, 4);
+    const char* name = log_filter_name(f);
+    const float w =
+        std::max(touch ? 44 * ui_scale() : 0.0f, ImGui::CalcTextSize(name).x + 2 * pad.x);
+    if (i) {
+      ImGui::SameLine(0, gap);
+      if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+    }
     const bool sel = filter == f;
     ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(
                                                sel ? t.accent : with_alpha(t.panel_header, 0.9f)));
     ImGui::PushStyleColor(ImGuiCol_Text,
                           ImGui::ColorConvertU32ToFloat4(sel ? t.text_dark : t.text));
-    if (ImGui::SmallButton(log_filter_name(f))) {
+    char id[32];
+    std::snprintf(id, sizeof id, "log_filter_%d", i);
+    if (button(id, name, ImVec2(w, 0))) {
       filter = f;
       scroll_to_bottom_ = true;
     }
     ImGui::PopStyleColor(2);
   }
+  ImGui::PopStyleVar();
   ImGui::PushStyleColor(ImGuiCol_ChildBg,
                         ImGui::ColorConvertU32ToFloat4(with_alpha(t.panel_bg, 0.6f)));
   ImGui::BeginChild("##log_lines", ImVec2(0, height), false,

@@ -26,6 +26,7 @@ void PointerInput::move(float x, float y, bool /*touch*/) {
 void PointerInput::button(bool down, float x, float y, bool touch) {
   const ImVec2 p(x, y);
   if (down == last().down) return;
+  if (down) touched_ = touch;
   // The pointer reaches the spot a frame before the press (a tap jumps there and presses).
   if (down && !same(last().pos, p)) push(p, false, false);
   push(p, down, true);

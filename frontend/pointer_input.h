@@ -28,6 +28,9 @@ class PointerInput {
   // Sets io.MousePos and io.MouseDown[0] for the coming frame.
   void apply(ImGuiIO& io);
 
+  // The last press came from a touch (the UI then drops its keyboard hints).
+  bool touched() const { return touched_; }
+
  private:
   struct State {
     ImVec2 pos;
@@ -38,6 +41,7 @@ class PointerInput {
   void push(ImVec2 pos, bool down, bool press_or_release);
   std::deque<State> queue_;
   State current_{ImVec2(-FLT_MAX, -FLT_MAX)};
+  bool touched_ = false;
 };
 
 }  // namespace catan::ui

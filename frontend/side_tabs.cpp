@@ -28,7 +28,8 @@ bool segment_button(const char* id, const char* label, ImVec2 size, bool on) {
 }
 
 // `touch`: a touch layout (phones, tablets upright): every control 44 points high, and the
-// offer builder and the bank side by side when the panel is wide, else one at a time.
+// offer builder and the bank side by side when the panel is wide, one above the other when it
+// is tall, else one at a time.
 void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
   ImGui::BeginChild("trade_scroll", ImVec2(0, 0), false);
   // An offer just went out (or came in): show it from its top, where its terms are.
@@ -57,10 +58,10 @@ void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
     bank_heading();
     draw_bank_trade(f, st.trade.bank);
     ImGui::EndTable();
-  } else if (touch && builder) {
+  } else if (touch && builder && ImGui::GetContentRegionAvail().y < 760 * ui_scale()) {
     const float gap = std::floor(4 * ui_scale());
     const float w = std::floor((ImGui::GetContentRegionAvail().x - gap) * 0.5f);
-    if (segment_button("trade_with_players", "Players", ImVec2(w, 0), !st.bank_view))
+    if (segment_button("trade_with_players", "Offer to players", ImVec2(w, 0), !st.bank_view))
       st.bank_view = false;
     ImGui::SameLine(0, gap);
     if (segment_button("trade_with_bank", "Bank / harbour", ImVec2(w, 0), st.bank_view))
@@ -78,8 +79,10 @@ void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
     draw_bank_trade(f, st.trade.bank);
   }
   if (touch) ImGui::PopStyleVar(2);
+  const float content_h = ImGui::GetCursorPosY();
   drag_to_scroll();
   ImGui::EndChild();
+  st.trade_sheet_h = content_h + 2 * ImGui::GetStyle().WindowPadding.y;
 }
 
 // The phone sheet: four tabs in a strip, the open one's panel over the board.
@@ -178,9 +181,22 @@ void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, 
     draw_players_panel(session, o);
     ImGui::EndChild();
   }
-  if (ImGui::BeginTabBar("side_tabs")) {
+  // A touch layout's tabs are 44 points high like its other controls.
+  const ImVec2 tab_pad(
+      ImGui::GetStyle().FramePadding.x * 1.6f,
+      std::max(ImGui::GetStyle().FramePadding.y, (44 * ui_scale() - ImGui::GetFontSize()) * 0.5f));
+  const auto tab_item = [&](const char* label, ImGuiTabItemFlags flags = 0) {
+    if (players_in_tabs) ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, tab_pad);
+    const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+    if (players_in_tabs) ImGui::PopStyleVar();
+    return open;
+  };
+  if (players_in_tabs) ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, tab_pad);
+  const bool tab_bar = ImGui::BeginTabBar("side_tabs");
+  if (players_in_tabs) ImGui::PopStyleVar();
+  if (tab_bar) {
     if (players_in_tabs) {
-      const bool players_open = ImGui::BeginTabItem("Players");
+      const bool players_open = tab_item("Players");
       test_id("tab_players");
       if (players_open) {
         PlayersPanelOptions o;
@@ -192,8 +208,7 @@ void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, 
     }
     const bool select_log = st.select_log;
     if (select_log) st.tab = SideTabsState::Log, st.select_log = false;
-    const bool log_open =
-        ImGui::BeginTabItem("Log", nullptr, select_log ? ImGuiTabItemFlags_SetSelected : 0);
+    const bool log_open = tab_item("Log", select_log ? ImGuiTabItemFlags_SetSelected : 0);
     test_id("tab_log");
     if (log_open) {
       if (ImGui::IsItemClicked()) st.tab = SideTabsState::Log;
@@ -204,7 +219,7 @@ void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, 
     const ImGuiTabItemFlags tf =
         trade_wanted && st.last_tab != SideTabsState::Trade ? ImGuiTabItemFlags_SetSelected : 0;
     st.last_tab = st.tab;
-    const bool trade_open = ImGui::BeginTabItem("Trade", nullptr, tf);
+    const bool trade_open = tab_item("Trade", tf);
     test_id("tab_trade");
     if (trade_open) {
       // ImGui shows a tab selected in code one frame later: while the Log tab is on its way,
@@ -215,7 +230,7 @@ void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, 
     } else if (trade_wanted && !tf) {
       st.tab = SideTabsState::Log;
     }
-    const bool cards_open = ImGui::BeginTabItem("Cards");
+    const bool cards_open = tab_item("Cards");
     test_id("tab_cards");
     if (cards_open) {
       // Not while the Trade or the Log tab is on its way (selected in code this frame).

@@ -49,8 +49,9 @@ struct SideTabsState {
     if (needed && !board_needed_was) sheet_open = false;
     board_needed_was = needed;
   }
-  bool bank_view = false;  // phones: the trade sheet shows the bank instead of the builder
-  bool phone = false;      // the layout of the last frame is a phone's (a sheet)
+  bool bank_view = false;   // phones: the trade sheet shows the bank instead of the builder
+  float trade_sheet_h = 0;  // phones: the height the trade sheet's content took last frame
+  bool phone = false;       // the layout of the last frame is a phone's (a sheet)
   void toggle_trade() {
     if (phone) {
       const bool close = sheet_open && tab == Trade;

@@ -69,6 +69,23 @@ bool find_test_id(const std::string& id, ImVec2* center) {
   return true;
 }
 
+namespace {
+bool g_touch_ui = false;
+bool g_touch_pointer = false;
+}  // namespace
+
+void set_touch_ui(bool on) {
+  g_touch_ui = on;
+}
+
+void set_touch_pointer(bool on) {
+  g_touch_pointer = on;
+}
+
+bool touch_ui() {
+  return g_touch_ui || g_touch_pointer;
+}
+
 bool button(const char* id, const char* label, ImVec2 size, bool enabled, const std::string& why) {
   ImGui::BeginDisabled(!enabled);
   ImGui::PushID(id);

@@ -37,6 +37,12 @@ void drag_to_scroll();
 // Test ids: "<id>_minus" and "<id>_plus".
 bool stepper(const char* id, int* value, int lo, int hi);
 
+// A touch-first screen (the game screen's phone and tablet arrangements) or a last press
+// that came from a touch (set by the shell): controls 44 points high, no keyboard hints.
+void set_touch_ui(bool on);
+void set_touch_pointer(bool on);
+bool touch_ui();
+
 // Test ids.
 void test_id(const char* id);                              // the last item's rectangle, under `id`
 void enable_test_ids(bool on);                             // a test driver turns recording on

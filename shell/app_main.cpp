@@ -48,6 +48,7 @@
 #include "frontend/game_layout.h"
 #include "frontend/pointer_input.h"
 #include "frontend/theme.h"
+#include "frontend/widgets.h"
 #include "shell/platform_png.h"
 #ifdef __EMSCRIPTEN__
 #include "shell/web_bridge.h"  // the JS bridge
@@ -218,6 +219,7 @@ void main_loop_iteration(void* arg) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   s.pointer.apply(ImGui::GetIO());  // after the backend, which reads the mouse its own way
+  catan::ui::set_touch_pointer(s.pointer.touched());
 #if CATAN_UITEST
   if (s.driver) s.driver->before_new_frame();  // the synthesized mouse
 #endif
