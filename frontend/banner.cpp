@@ -61,9 +61,9 @@ float draw_strip(const char* window, const char* id, const std::string& text, Im
   return h + 6 * sc;
 }
 
-// Under the banner: while the AI plays for an absent human, a strip that says so; for a few
-// seconds after a human's clock ran out, "Time's up" (Session::timed_out_seat). Returns the
-// height they took.
+// Under the banner: while the AI plays for an absent human, a strip that says so; after a
+// human's clock ran out, "Time's up" until that player acts (Session::timed_out_seat). Returns
+// the height they took.
 float draw_timer_notices(const Session& s, const Rect& r) {
   float below = 0;
   for (int seat = 0; seat < s.state().num_players; ++seat) {
