@@ -104,7 +104,8 @@ void draw_notice(const GameFrame& f, const Rect& r, float below) {
 
 }  // namespace
 
-BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool results_button) {
+BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool results_button,
+                         const Rect& notices) {
   BannerChoice choice = BannerChoice::None;
   Session& session = f.session;
   const GameState& st = f.state();
@@ -204,7 +205,7 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
   ImGui::End();
   ImGui::PopStyleVar();
   ImGui::PopStyleColor(2);
-  draw_notice(f, r, draw_timer_notices(session, r));
+  draw_notice(f, notices, draw_timer_notices(session, notices));
   return choice;
 }
 

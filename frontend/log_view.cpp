@@ -417,10 +417,10 @@ void pip_layout(int v, ImVec2* out, int* n) {
 }
 
 // A die showing `value`; with no value (no roll yet) a faded blank face, a die waiting to be
-// rolled, with no mark that could read as a button.
+// rolled, with no mark that could read as a button (draw_dice tilts it, as a die lies).
 void die(ImDrawList* dl, ImVec2 c, float size, float angle, int value, ImU32 body, ImU32 pip) {
   const bool blank = value < 1 || value > 6;
-  if (blank) body = (body & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 70);
+  if (blank) body = (body & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 150);
   const float h = size * 0.5f, r = size * 0.18f;
   const float ca = std::cos(angle), sa = std::sin(angle);
   auto xf = [&](float x, float y) { return ImVec2(c.x + x * ca - y * sa, c.y + x * sa + y * ca); };
@@ -438,7 +438,7 @@ void die(ImDrawList* dl, ImVec2 c, float size, float angle, int value, ImU32 bod
   // Shadow.
   ImVec2 sh[4 * 7];
   for (int i = 0; i < n; ++i) sh[i] = ImVec2(pts[i].x + size * 0.05f, pts[i].y + size * 0.07f);
-  if (!blank) dl->AddConvexPolyFilled(sh, n, IM_COL32(0, 0, 0, 90));
+  dl->AddConvexPolyFilled(sh, n, IM_COL32(0, 0, 0, blank ? 40 : 90));
   dl->AddConvexPolyFilled(pts, n, body);
   dl->AddPolyline(pts, n, shade(body, 0.6f), ImDrawFlags_Closed, std::max(1.0f, size * 0.035f));
   if (blank) return;
@@ -477,6 +477,7 @@ void draw_dice(ImDrawList* dl, ImVec2 p, float s, int d1, int d2, float t) {
       angle = (k ? -1.0f : 1.0f) * rem * rem * 9.0f;
       lift = std::fabs(std::sin(t * kPi * 3.0f)) * rem * s * 0.35f;
     }
+    if (v == 0) angle = k ? -0.22f : 0.3f;  // no roll yet: two dice lying askew
     const ImVec2 c(p.x + s * 0.5f + static_cast<float>(k) * (s + gap), p.y + s * 0.5f - lift);
     die(dl, c, s, angle, v, k == 0 ? ivory : red, k == 0 ? dark : white);
   }

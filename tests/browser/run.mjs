@@ -2116,7 +2116,7 @@ await test('table-times-up-stays-until-the-player-acts', async () => {
   await waitReady(page);
   await waitFor(page, () => window.catan.state().session.timedOut === 0, null, { timeout: 60000, polling: 100 });
   // Long after the time-out, while the player has not acted, the notice is still there.
-  await sleep(8000);
+  await sleep(6000);
   await frames(page, 3);
   const later = await page.evaluate(() => ({ ui: window.catan.view().ui, s: window.catan.state().session }));
   assert(later.s.timedOut === 0 && later.ui.times_up, '"Time\'s up" went before the player acted: ' + JSON.stringify(later.s.timedOut));

@@ -263,7 +263,7 @@ TEST_F(DiceDrawing, DiceBeforeTheFirstRollAreBlankAndFaded) {
   };
   const auto [glyphs, alpha] = draw(0, 0);
   EXPECT_EQ(glyphs, 0) << "a mark (\"?\") on the dice waiting for the first roll";
-  EXPECT_LT(alpha, 128) << "the waiting dice are drawn as solid as rolled ones";
+  EXPECT_LT(alpha, 200) << "the waiting dice are drawn as solid as rolled ones";
   const auto [rolled_glyphs, rolled_alpha] = draw(3, 5);
   EXPECT_EQ(rolled_glyphs, 0) << "pips are shapes";
   EXPECT_EQ(rolled_alpha, 255) << "rolled dice are solid";
