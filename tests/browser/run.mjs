@@ -2138,6 +2138,48 @@ await test('table-times-up-stays-until-the-player-acts', async () => {
   await closeClean(context, page);
 });
 
+// The answers to the player's offer name each partner whole ("Blue (Normal Tr." was cut):
+// the short name, the full one as its tooltip; at 1280x720 and on a phone.
+await test('table-trade-partner-names-whole', async () => {
+  for (const [label, device, touch] of [['1280x720', DESKTOP_1280, false], ['390x844', PHONE_390, true]]) {
+    const { context, page } = await newDevicePage(device);
+    await page.goto(base + 'index.html');
+    await waitReady(page);
+    const r = await page.evaluate(() => window.catan.newGame({ seed: 21, playseed: 21, speed: 20,
+      seats: ['human', 'ai:normal:opportunist', 'ai:expert:expansionist', 'ai:normal:aggressor'] }));
+    assert(r.ok, r.error);
+    // The human's moves by the first legal one (the roll when it may) until a main phase with cards.
+    let mine = null;
+    for (let i = 0; i < 400 && !mine; ++i) {
+      await waitFor(page, () => window.catan.state().session.humanToAct, null, { timeout: 60000 });
+      const st = (await page.evaluate(() => window.catan.state())).state;
+      const res = st.players[0].resources;
+      const have = Object.keys(res).find((k) => res[k] > 0);
+      if (st.phase === 'main' && st.turn >= 3 && have) { mine = have; break; }
+      const legal = await page.evaluate(() => window.catan.legal());
+      const a = legal.includes('roll') ? 'roll' : st.phase === 'main' ? 'end_turn' : legal[0];
+      const done = await page.evaluate((x) => window.catan.act(x), a);
+      assert(done.ok, a + ': ' + done.error);
+    }
+    assert(mine, 'the human never had a card to offer');
+    const want = ['wood', 'brick', 'sheep', 'wheat', 'ore'].find((k) => k !== mine);
+    const offered = await page.evaluate((x) => window.catan.act(x), `offer_trade:all:${mine}:${want}`);
+    assert(offered.ok, offered.error);
+    await pressUi(page, { touch }, 'tab_trade');
+    if (touch && (await page.evaluate(() => window.catan.view().sheet)) !== 'trade') await pressUi(page, { touch }, 'tab_trade');
+    await frames(page, 6);
+    const ws = await widgets(page);
+    for (const p of [1, 2, 3]) {
+      const w = ws['trade_answer_' + p];
+      assert(w, `${label}: no answer row for seat ${p}: ` + Object.keys(ws).filter((k) => k.startsWith('trade')).join(' '));
+      assert(w.fits, `${label}: the name of seat ${p} is cut`);
+      if (ws['chip_' + p]) assert(ws['chip_' + p].fits, `${label}: the player chip cuts the name of seat ${p}`);
+    }
+    await shot(page, `table-trade-answers-${label}.png`);
+    await closeClean(context, page);
+  }
+});
+
 await browser.close();
 server.close();
 server2.close();
