@@ -216,6 +216,10 @@ json state_to_json(const GameState& full, int seat) {
     if (s.edge_owner[e] >= 0) roads.push_back({{"edge", e}, {"seat", s.edge_owner[e]}});
   j["roads"] = roads;
   j["bank"] = fog ? hidden_counts() : counts_object(s.bank);
+  if (fog)
+    j["cards_face_down"] =
+        "Resource cards stay face down until the island is revealed at the first roll: a card's "
+        "type would name the hidden terrain it came from.";
   j["dev_deck_size"] = s.num_dev_cards_left();
   if (all) {
     j["seed"] = std::to_string(s.seeds.board);

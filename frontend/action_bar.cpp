@@ -138,7 +138,20 @@ void draw_hand(const GameFrame& f, float card_w, float card_h, float gap) {
                         ImVec2(c.x, c.y + d * 1.3f), ImVec2(c.x - d, c.y),
                         IM_COL32(236, 204, 150, 220));
     }
+    // The reason, on the cards: a tooltip alone is never seen on a touch screen.
+    {
+      ImFont* font = ImGui::GetFont();
+      const float fs = ImGui::GetFontSize() * 0.85f;
+      const float pad = 4 * ui_scale();
+      const char* why = "Face down until the island is revealed: they would show the hidden land";
+      const ImVec2 ts = font->CalcTextSizeA(fs, FLT_MAX, slots_w - 2 * pad, why);
+      const ImVec2 a(hand_p.x, hand_p.y + (card_h - ts.y) * 0.5f - pad);
+      const ImVec2 b(hand_p.x + slots_w, a.y + ts.y + 2 * pad);
+      dl->AddRectFilled(a, b, IM_COL32(20, 16, 14, 215), 5.0f);
+      dl->AddText(font, fs, ImVec2(a.x + pad, a.y + pad), th.text, why, nullptr, slots_w - 2 * pad);
+    }
     ImGui::Dummy(ImVec2(slots_w + gap, card_h));
+    test_id("hand_face_down");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
           "%d card%s, face down: their types would give away the hidden island.\n"

@@ -61,9 +61,9 @@ float draw_strip(const char* window, const char* id, const std::string& text, Im
   return h + 6 * sc;
 }
 
-// Under the banner: while the AI plays for an absent human, a strip that says so; for a few
-// seconds after a human's clock ran out, "Time's up" (Session::timed_out_seat). Returns the
-// height they took.
+// Under the banner: while the AI plays for an absent human, a strip that says so; after a
+// human's clock ran out, "Time's up" until that player acts (Session::timed_out_seat). Returns
+// the height they took.
 float draw_timer_notices(const Session& s, const Rect& r) {
   float below = 0;
   for (int seat = 0; seat < s.state().num_players; ++seat) {
@@ -104,7 +104,8 @@ void draw_notice(const GameFrame& f, const Rect& r, float below) {
 
 }  // namespace
 
-BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool results_button) {
+BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool results_button,
+                         const Rect& notices) {
   BannerChoice choice = BannerChoice::None;
   Session& session = f.session;
   const GameState& st = f.state();
@@ -204,7 +205,7 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
   ImGui::End();
   ImGui::PopStyleVar();
   ImGui::PopStyleColor(2);
-  draw_notice(f, r, draw_timer_notices(session, r));
+  draw_notice(f, notices, draw_timer_notices(session, notices));
   return choice;
 }
 

@@ -177,7 +177,12 @@ GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScre
   if (!win_bar.empty()) draw_win_bar(f, win_bar, st.win_bar);
   sync_tool(f, st);
   const bool over = f.state().phase == Phase::GameOver;
-  switch (draw_banner(f, l.banner, st.tool, over && st.show_end && st.end.hidden)) {
+  // On a phone the player chips lie under the banner: the notices go over the board's top,
+  // below the dice.
+  const Rect notices = l.phone() ? Rect{ImVec2(l.board.pos.x, l.board.pos.y + 42 * ui_scale()),
+                                        ImVec2(l.board.size.x, 0)}
+                                 : l.banner;
+  switch (draw_banner(f, l.banner, st.tool, over && st.show_end && st.end.hidden, notices)) {
     case BannerChoice::None:
       break;
     case BannerChoice::ToggleHelp:

@@ -223,6 +223,51 @@ std::vector<LogPiece> log_line(const Event& e, const std::string (&names)[4]) {
   return l.done();
 }
 
+std::vector<LogPiece> timeout_line(const Action& a, int seat, const std::string (&names)[4]) {
+  const char* what = "a move was made";
+  switch (a.type) {
+    case ActionType::BuildSettlement:
+      what = "a settlement was placed";
+      break;
+    case ActionType::BuildRoad:
+      what = "a road was placed";
+      break;
+    case ActionType::FreeRoad:
+      what = "a free road was placed";
+      break;
+    case ActionType::Roll:
+      what = "the dice were rolled";
+      break;
+    case ActionType::Discard:
+      what = "cards were discarded";
+      break;
+    case ActionType::MoveRobber:
+      what = "the robber was moved";
+      break;
+    case ActionType::Steal:
+      what = "a card was stolen";
+      break;
+    case ActionType::EndTurn:
+      what = "the turn was ended";
+      break;
+    case ActionType::DeclineTrade:
+      what = "the offer was declined";
+      break;
+    case ActionType::CancelTrade:
+      what = "the offer was withdrawn";
+      break;
+    default:
+      break;
+  }
+  Line l(names);
+  l.text(std::string("Time ran out: ") + what + " for ");
+  if (seat >= 0 && seat < 4 && names[seat] == "You")
+    l.text("you");
+  else
+    l.name(seat);
+  return l.done();
+}
+
 std::string log_text(const std::vector<LogPiece>& line) {
   std::string s;
   for (const LogPiece& p : line) {
@@ -373,7 +418,11 @@ void pip_layout(int v, ImVec2* out, int* n) {
   }
 }
 
+// A die showing `value`; with no value (no roll yet) a faded blank face, a die waiting to be
+// rolled, with no mark that could read as a button (draw_dice tilts it, as a die lies).
 void die(ImDrawList* dl, ImVec2 c, float size, float angle, int value, ImU32 body, ImU32 pip) {
+  const bool blank = value < 1 || value > 6;
+  if (blank) body = (body & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 150);
   const float h = size * 0.5f, r = size * 0.18f;
   const float ca = std::cos(angle), sa = std::sin(angle);
   auto xf = [&](float x, float y) { return ImVec2(c.x + x * ca - y * sa, c.y + x * sa + y * ca); };
@@ -391,14 +440,10 @@ void die(ImDrawList* dl, ImVec2 c, float size, float angle, int value, ImU32 bod
   // Shadow.
   ImVec2 sh[4 * 7];
   for (int i = 0; i < n; ++i) sh[i] = ImVec2(pts[i].x + size * 0.05f, pts[i].y + size * 0.07f);
-  dl->AddConvexPolyFilled(sh, n, IM_COL32(0, 0, 0, 90));
+  dl->AddConvexPolyFilled(sh, n, IM_COL32(0, 0, 0, blank ? 40 : 90));
   dl->AddConvexPolyFilled(pts, n, body);
   dl->AddPolyline(pts, n, shade(body, 0.6f), ImDrawFlags_Closed, std::max(1.0f, size * 0.035f));
-  if (value < 1 || value > 6) {
-    const ImVec2 ts = ImGui::CalcTextSize("?");
-    dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), pip, "?");
-    return;
-  }
+  if (blank) return;
   ImVec2 pp[6];
   int np = 0;
   pip_layout(value, pp, &np);
@@ -434,6 +479,7 @@ void draw_dice(ImDrawList* dl, ImVec2 p, float s, int d1, int d2, float t) {
       angle = (k ? -1.0f : 1.0f) * rem * rem * 9.0f;
       lift = std::fabs(std::sin(t * kPi * 3.0f)) * rem * s * 0.35f;
     }
+    if (v == 0) angle = k ? -0.22f : 0.3f;  // no roll yet: two dice lying askew
     const ImVec2 c(p.x + s * 0.5f + static_cast<float>(k) * (s + gap), p.y + s * 0.5f - lift);
     die(dl, c, s, angle, v, k == 0 ? ivory : red, k == 0 ? dark : white);
   }
@@ -582,6 +628,37 @@ void LogView::push_toast(const ToastSpec& t) {
   if (toasts_.size() > 4) toasts_.erase(toasts_.begin());
 }
 
+std::vector<std::string> LogView::lines() const {
+  std::vector<std::string> out;
+  for (const Entry& en : entries_) out.push_back(log_text(en.line));
+  return out;
+}
+
+void LogView::add_entries(const Session& s, size_t i, const Event& r, const std::string (&names)[4],
+                          int turn) {
+  const std::vector<Session::TimeoutMove>& moves = s.timeout_moves();
+  const auto m =
+      std::lower_bound(moves.begin(), moves.end(), i,
+                       [](const Session::TimeoutMove& x, size_t k) { return x.first_event < k; });
+  if (m != moves.end() && m->first_event == i) {
+    Entry en;
+    en.e = r;
+    en.turn = turn;
+    en.timeout = true;
+    std::string shown[4];
+    for (int k = 0; k < 4; ++k) shown[k] = without_role(names[k]);
+    en.line = timeout_line(m->action, m->seat, shown);
+    entries_.push_back(std::move(en));
+    // A placement, a robber move or a trade answer says no more than the time-out's line.
+    const EventType t = r.type;
+    if (t == EventType::SettlementBuilt || t == EventType::RoadBuilt ||
+        t == EventType::RobberMoved || t == EventType::TradeAnswered ||
+        t == EventType::TradeCancelled)
+      return;
+  }
+  entries_.push_back(make_entry(r, names, turn));
+}
+
 std::vector<ToastSpec> LogView::toasts() const {
   std::vector<ToastSpec> out;
   for (const Toast& x : toasts_) out.push_back(x.spec);
@@ -612,7 +689,7 @@ void LogView::update(const Session& s, double now_s) {
     int turn = 0;
     for (size_t i = 0; i < raw_.size(); ++i) {
       const Event& e = raw_[i];
-      if (i >= dropped_) entries_.push_back(make_entry(redact(e, viewer, fog), names, turn));
+      if (i >= dropped_) add_entries(s, i, redact(e, viewer, fog), names, turn);
       if (e.type == EventType::TurnEnded) ++turn;
     }
     viewer_ = viewer;
@@ -630,7 +707,7 @@ void LogView::update(const Session& s, double now_s) {
     raw_.push_back(e);
     const Event r = redact(e, viewer, fog);
     if (i >= first_kept)
-      entries_.push_back(make_entry(r, names, turn));
+      add_entries(s, i, r, names, turn);
     else
       ++dropped_;
     if (e.type == EventType::TurnEnded) ++turn;
@@ -725,7 +802,7 @@ void LogView::draw_log(const Session& s, float height) {
     if (!event_matches(en.e, filter, viewer_)) continue;
     ++shown;
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    if (en.e.type == EventType::TurnEnded) {
+    if (en.e.type == EventType::TurnEnded && !en.timeout) {
       if (filter != LogFilter::All) continue;
       // A divider naming whose turn starts.
       if (!have_names) {
@@ -758,7 +835,7 @@ void LogView::draw_log(const Session& s, float height) {
     }
     const float indent = 8;
     float text_x = indent;
-    if (en.e.type == EventType::DiceRolled && en.e.arg > 0) {
+    if (en.e.type == EventType::DiceRolled && en.e.arg > 0 && !en.timeout) {
       ::catan::ui::draw_dice(dl, ImVec2(p.x + indent, p.y + 1), lh - 2, en.e.arg, en.e.arg2, 1.0f);
       text_x += (lh - 2) * 2.3f + 6;
     }

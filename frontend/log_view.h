@@ -57,6 +57,9 @@ std::string log_text(const std::vector<LogPiece>& line);
 std::string log_sentence(const Event& e, const std::string (&names)[4]);  // log_text(log_line)
 // A development card's name as the cards print it: "Knight", "Year of Plenty", ...
 const char* dev_card_title(int card);
+// The line for a move the AI made for `seat` when that player's time ran out: "Time ran out:
+// a settlement was placed for you".
+std::vector<LogPiece> timeout_line(const Action& a, int seat, const std::string (&names)[4]);
 
 enum class ToastKind : uint8_t { Seven, Robbed, Award, Win, Trade, Info };
 struct ToastSpec {
@@ -80,7 +83,8 @@ class LogView {
   // has moved on) and a notice replaces its identical older copy, so fast bots stack no
   // repeats over the board.
   void push_toast(const ToastSpec& t);
-  std::vector<ToastSpec> toasts() const;  // the notices shown, oldest first
+  std::vector<ToastSpec> toasts() const;   // the notices shown, oldest first
+  std::vector<std::string> lines() const;  // the log's lines as words, oldest first
 
   LogFilter filter = LogFilter::All;
   bool sounds = true;  // play effects for new events
@@ -90,6 +94,7 @@ class LogView {
     Event e;
     std::vector<LogPiece> line;
     int turn = 0;
+    bool timeout = false;  // the line of a move made for a player whose time ran out
     float wrap_w = -1, height = 0;
   };
   struct Toast {
@@ -98,6 +103,9 @@ class LogView {
   };
   void reset();
   Entry make_entry(const Event& e, const std::string (&names)[4], int turn) const;
+  // Appends the lines of event `i` of the session's log (`r`: as the viewer sees it).
+  void add_entries(const Session& s, size_t i, const Event& r, const std::string (&names)[4],
+                   int turn);
 
   std::vector<Event> raw_;  // the full log as consumed (unredacted, as the session holds it)
   // The newest kMaxEntries lines of raw_ (a hundred turns or more): a history of any length costs

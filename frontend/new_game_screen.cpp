@@ -219,11 +219,10 @@ MatchConfig config_from_form(const NewGameForm& form) {
     sc.ai.level = static_cast<AiLevel>(ss.level);
     sc.ai.personality = static_cast<Personality>(ss.personality);
     sc.ai.seed = mc.seeds.play * 1000003ull + static_cast<uint64_t>(i) * 7919ull + 11;
-    sc.name = default_name(i, ss);
-    if (ss.kind == kSeatAi && !ss.name[0])
-      sc.name = std::string(player_color_name(i)) + " (" + kLevelNames[ss.level] + " " +
-                kPersonalityNames[ss.personality] + ")";
+    sc.name = ss.kind == kSeatAi ? std::string(ss.name) : default_name(i, ss);
   }
+  // Bots are named as in every other game (a link, the page API): "Bruno (Normal Trader)".
+  match::name_seats(&mc);
   const bool instant = kAiSpeeds[form.ai_speed] <= 0;
   mc.ai_action_delay_s = match::ai_delay_for_speed(kAiSpeeds[form.ai_speed]);
   mc.ai_think_budget_ms = instant ? 150 : 800;

@@ -342,13 +342,18 @@ bool draw_player_chips(const Session& s, const Rect& r) {
     char vp[16];
     std::snprintf(vp, sizeof vp, "%d VP", sm.public_vp);
     ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
-    const float vp_w = bold->CalcTextSizeA(fs, FLT_MAX, 0, vp).x;
     const float x0 = p.x + px(9);
     const float y0 = p.y + (h - 2 * fs - px(3)) * 0.5f;
     std::string name = without_role(seat_label(s, seat));
+    // A narrow chip keeps the name whole and drops the word "VP" first ("Bruno 2").
+    const float name_w = bold->CalcTextSizeA(fs, FLT_MAX, 0, name.c_str()).x;
+    if (name_w > q.x - px(9) - bold->CalcTextSizeA(fs, FLT_MAX, 0, vp).x - x0)
+      std::snprintf(vp, sizeof vp, "%d", sm.public_vp);
+    const float vp_w = bold->CalcTextSizeA(fs, FLT_MAX, 0, vp).x;
     const float max_name = q.x - px(5) - vp_w - px(4) - x0;
     while (name.size() > 2 && bold->CalcTextSizeA(fs, FLT_MAX, 0, name.c_str()).x > max_name)
       name = name.substr(0, name.size() - 2) + ".";
+    test_label_fits(chip_id.c_str(), name == without_role(seat_label(s, seat)));
     dl->AddText(bold, fs, ImVec2(x0, y0), t.text, name.c_str());
     dl->AddText(bold, fs, ImVec2(q.x - px(5) - vp_w, y0), sm.winner ? t.accent : t.text, vp);
     const float y1 = y0 + fs + px(3);

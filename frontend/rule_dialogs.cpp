@@ -180,7 +180,8 @@ void draw_rule_dialogs(const GameFrame& f, const Rect& board, RuleDialogsState& 
   else
     std::fill(std::begin(st.discard_counts), std::end(st.discard_counts), 0);
   if (ph == Phase::Steal) steal_dialog(f, board);
-  if (ph != Phase::Main) st.close();
+  // The two cards are played before the roll or after it (docs/RULES.md, development cards).
+  if (ph != Phase::Main && ph != Phase::Roll) st.close();
   if (st.year_of_plenty) year_of_plenty_dialog(f, board, st);
   if (st.monopoly) monopoly_dialog(f, board, st);
 }

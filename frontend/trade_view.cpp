@@ -286,7 +286,14 @@ void responses(Session& s, TradeViewState& st, const GameState& v, int viewer, b
     const bool has_button =
         o.from == viewer && (a == TradeAnswer::Accepted || a == TradeAnswer::Countered);
     const float name_w = row_w - 24 - word_w - bw - 16;
-    ImGui::TextUnformatted(fit_text(seat_label(s, p), name_w).c_str());
+    // The short name (the role would cut it: "Blue (Normal Tr."), the full one its tooltip.
+    const std::string name = without_role(seat_label(s, p));
+    const std::string shown = fit_text(name, name_w);
+    ImGui::TextUnformatted(shown.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", seat_label(s, p).c_str());
+    const std::string name_id = "trade_answer_" + std::to_string(p);
+    test_id(name_id.c_str());
+    test_label_fits(name_id.c_str(), shown == name);
     // SameLine offsets count from the panel's group start (x0), SetCursorPosX from the window.
     ImGui::SameLine(row_w - bw - word_w - 8);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(wc), "%s", w.c_str());

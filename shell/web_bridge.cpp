@@ -106,8 +106,9 @@ void attach_app(App& app) {
   ui::enable_test_ids(true);
   h.view = [&app] {
     json j = json::object();
-    // Where the New game screen's buttons and form, the menu, the "Time's up" notice and
-    // the "Take back control" buttons were drawn, when they were (public: they are on the
+    // Where the New game screen's buttons and form, the menu, the "Time's up" notice, the
+    // "Take back control" buttons, the Hint button, a touch screen's "Place" / "Build" button
+    // (and its cancel) and a face-down hand were drawn, when they were (public: they are on the
     // screen): `ui` their centres, `uiRects` their rectangles [x0, y0, x1, y1]. The ids that
     // are never on the New game screen come last: the last id looked for and missed is
     // scrolled into view when next drawn, and that must not move the form.
@@ -121,7 +122,8 @@ void attach_app(App& app) {
       for (const char* id :
            {"menu", "menu_settings", "menu_sound", "menu_pause", "menu_help", "menu_share",
             "menu_replay", "menu_new_game", "times_up", "autopilot_notice", "take_back_0",
-            "take_back_1", "take_back_2", "take_back_3"})
+            "take_back_1", "take_back_2", "take_back_3", "hint", "board_confirm", "board_cancel",
+            "hand_face_down"})
         v.push_back(id);
       return v;
     }();

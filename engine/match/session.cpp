@@ -74,7 +74,7 @@ struct Session::Impl {
   std::array<bool, kMaxPlayers> acted_this_turn{};
   std::array<double, kMaxPlayers> last_input{};  // note_presence, per seat
   int timeout_seat = -1;                         // the last time-out, for the notice
-  double timeout_at = 0.0;
+  std::vector<TimeoutMove> timeout_moves;        // moves made for a human after a time-out
   // The clock starts with the first update() after start(): time spent elsewhere (the New
   // game screen) does not count against the first player.
   bool clock_started = false;
@@ -182,6 +182,7 @@ void Session::take_back_control(int seat) {
   impl_->autopilot[seat] = false;
   impl_->finishing_turn[seat] = 0;
   impl_->idle_turns[seat] = 0;
+  if (impl_->timeout_seat == seat) impl_->timeout_seat = -1;
   impl_->last_human = seat;
   impl_->thinking_seat = -1;  // drop a decision the AI was making for this seat
   begin_segment();
@@ -194,9 +195,12 @@ void Session::note_presence(int seat) {
   impl_->idle_turns[seat] = 0;
 }
 
-int Session::timed_out_seat(double within_s) const {
-  if (!started_ || impl_->timeout_seat < 0) return -1;
-  return impl_->now - impl_->timeout_at < within_s ? impl_->timeout_seat : -1;
+int Session::timed_out_seat() const {
+  return started_ ? impl_->timeout_seat : -1;
+}
+
+const std::vector<Session::TimeoutMove>& Session::timeout_moves() const {
+  return impl_->timeout_moves;
 }
 
 void Session::accept_handoff() {
@@ -251,13 +255,17 @@ void Session::on_applied(int actor, bool by_human) {
     im.last_human = actor;
     im.idle_turns[actor] = 0;
     im.acted_this_turn[actor] = true;
+    if (im.timeout_seat == actor) im.timeout_seat = -1;  // the player is back
   }
   // Turn ended: idle bookkeeping, VP timeline.
   if (static_cast<int>(s.turn) != im.timeline_turn) {
     const int ended = actor;  // end_turn is applied by the active player
     if (is_human(ended)) {
       if (!im.acted_this_turn[ended]) {
-        if (++im.idle_turns[ended] >= 2) im.autopilot[ended] = true;
+        if (++im.idle_turns[ended] >= 2) {
+          im.autopilot[ended] = true;
+          if (im.timeout_seat == ended) im.timeout_seat = -1;  // the autopilot notice says more
+        }
       }
       im.finishing_turn[ended] = 0;
     }
@@ -331,7 +339,6 @@ void Session::update(double now_s, double slice_ms) {
     if (!busy) {
       im.finishing_turn[m] = s.turn + 1;
       im.timeout_seat = m;
-      im.timeout_at = im.now;
     }
   }
   if (human_to_act()) return;  // waiting for the person
@@ -342,7 +349,9 @@ void Session::update(double now_s, double slice_ms) {
     if (im.now - im.last_action_time < std::min(config_.ai_action_delay_s, 0.4)) return;
     if (const std::optional<Action> a = safe_action(s, nullptr)) {
       std::string err;
+      const size_t first_event = game_.events().size();
       if (game_.apply(*a, &err)) {
+        im.timeout_moves.push_back({first_event, m, *a});
         on_applied(m, false);
         return;
       }
@@ -376,6 +385,7 @@ void Session::update(double now_s, double slice_ms) {
     if (const std::optional<Action> safe = safe_action(s, &a)) a = *safe;
   }
   std::string err;
+  const size_t first_event = game_.events().size();
   if (!game_.apply(a, &err)) {
     std::fprintf(stderr, "AI seat %d played an illegal action %s (%s); playing a legal one\n", m,
                  a.to_string().c_str(), err.c_str());
@@ -388,7 +398,9 @@ void Session::update(double now_s, double slice_ms) {
           l.type == ActionType::CancelTrade)
         pick = l;
     if (!game_.apply(pick, &err)) return;
+    a = pick;
   }
+  if (stand_in) im.timeout_moves.push_back({first_event, m, a});
   on_applied(m, false);
 }
 

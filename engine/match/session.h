@@ -63,10 +63,17 @@ class Session {
   void note_presence(int seat);
   static constexpr double kPresenceGraceSeconds = 1.5;
   static constexpr double kMaxPresenceDelaySeconds = 10.0;
-  // The seat whose time ran out within the last `within_s` seconds (the "Time's up" notice),
-  // else -1.
-  int timed_out_seat(double within_s = kTimesUpNoticeSeconds) const;
-  static constexpr double kTimesUpNoticeSeconds = 5.0;
+  // The seat whose time ran out last (the "Time's up" notice), until that seat's player makes
+  // a move, takes back control or the AI takes the seat over; else -1.
+  int timed_out_seat() const;
+  // A move the AI made for a human whose time ran out, and the index of its first event in
+  // game().events(): the log says which moves were made for the player.
+  struct TimeoutMove {
+    size_t first_event = 0;
+    int seat = -1;
+    Action action;
+  };
+  const std::vector<TimeoutMove>& timeout_moves() const;
 
   // Hot-seat: when the next human to act differs from the last one, the UI shows a
   // "pass the device" screen until accept_handoff().

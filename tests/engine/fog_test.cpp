@@ -118,6 +118,9 @@ void expect_fogged(const GameState& s, int seat) {
   if (seat >= 0) {
     for (const json& x : st["players"][seat]["resources"]) EXPECT_TRUE(x.is_null());
   }
+  // The null cards come with the reason, in words.
+  ASSERT_TRUE(st.contains("cards_face_down")) << "hidden cards with no word why";
+  EXPECT_NE(st["cards_face_down"].get<std::string>().find("revealed"), std::string::npos);
 }
 
 // After the reveal a seat sees the island, its hand, the bank and the starting cards.
@@ -128,6 +131,7 @@ void expect_revealed(const GameState& s, const EventLog& log, int seat) {
   if (seat >= 0) {
     EXPECT_EQ(o.view.players[seat].resources, s.players[seat].resources);
   }
+  EXPECT_FALSE(state_to_json(s, seat).contains("cards_face_down"));
   for (int q = 0; q < s.num_players; ++q)
     EXPECT_EQ(o.view.players[q].trade_rate, s.players[q].trade_rate);
   EXPECT_EQ(board_to_json(s, seat), board_to_json(s));

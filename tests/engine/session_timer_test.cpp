@@ -142,17 +142,38 @@ TEST(SessionTimer, TheClockStartsWithTheFirstFrameOfTheMatch) {
   EXPECT_TRUE(d.seat0.empty()) << "the first decision timed out at once";
 }
 
-TEST(SessionTimer, TimesUpIsAnnouncedForAFewSeconds) {
+// The "Time's up" notice stays until the player makes a move (it went after 5 s, before a
+// player who had looked away could read it), and each move made for the player is listed with
+// the index of its first event, for the log.
+TEST(SessionTimer, TimesUpStaysUntilThePlayerActs) {
   Session s;
   s.start(timed_config(3, 5, 20));
   Driver d(s);
   ASSERT_TRUE(d.run(0.05, 20000, [&] { return s.human_to_act(); }));
   EXPECT_EQ(s.timed_out_seat(), -1);
+  EXPECT_TRUE(s.timeout_moves().empty());
   ASSERT_TRUE(d.run(0.25, 200, [&] { return !d.seat0.empty(); }));
   EXPECT_EQ(s.timed_out_seat(), 0);
+  ASSERT_EQ(s.timeout_moves().size(), 1u);
+  const Session::TimeoutMove& tm = s.timeout_moves()[0];
+  EXPECT_EQ(tm.seat, 0);
+  EXPECT_EQ(tm.action, d.seat0[0].action);
+  ASSERT_LT(tm.first_event, s.game().events().size());
+  EXPECT_EQ(s.game().events()[tm.first_event].type, EventType::SettlementBuilt);
+  EXPECT_EQ(s.game().events()[tm.first_event].seat, 0);
+  // Long after, while nobody touches anything, the notice is still up.
   const double at = d.t;
-  d.run(0.25, 100, [&] { return d.t > at + Session::kTimesUpNoticeSeconds + 0.5; });
+  d.run(0.25, 100, [&] { return d.t > at + 15.0; });
+  EXPECT_EQ(s.timed_out_seat(), 0);
+  // The player's own move takes it down.
+  ASSERT_TRUE(d.run(0.05, 20000, [&] { return s.human_to_act(); }));
+  EXPECT_EQ(s.timed_out_seat(), 0);
+  const std::vector<Action> legal = legal_actions(s.state());
+  ASSERT_FALSE(legal.empty());
+  const size_t made = s.timeout_moves().size();
+  ASSERT_TRUE(s.submit(legal.front()));
   EXPECT_EQ(s.timed_out_seat(), -1);
+  EXPECT_EQ(s.timeout_moves().size(), made) << "a move of the player's own is no time-out";
 }
 
 TEST(SessionTimer, MissedTurnsHandTheSeatToTheAiUntilTakenBack) {

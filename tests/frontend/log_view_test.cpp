@@ -5,6 +5,9 @@
 
 #include <algorithm>
 
+#include "engine/match/session.h"
+#include "tests/frontend/headless_imgui.h"
+
 namespace catan::ui {
 namespace {
 
@@ -199,6 +202,71 @@ TEST(LogView, Sounds) {
   EXPECT_EQ(sound_for(ev(EventType::TurnEnded, 3, 0), 0, true), audio::Sfx::YourTurn);
   EXPECT_FALSE(sound_for(ev(EventType::TurnEnded, 0, 1), 0, false));
   EXPECT_FALSE(sound_for(ev(EventType::Produced, 1), 0, false));
+}
+
+// Found at the table: when a turn timer ran out the log said only "You built a settlement".
+// The log says that time ran out and what was done for the player.
+TEST(LogView, TimeOutsSayWhatWasDoneForThePlayer) {
+  match::MatchConfig mc = you_and_ais(5);
+  mc.options.timer_seconds = 20;
+  match::Session s;
+  s.start(mc);
+  LogView log;
+  log.sounds = false;
+  double t = 0;
+  // Nobody at seat 0 touches anything: its first placement (settlement and road) times out.
+  for (int i = 0; i < 4000 && s.timeout_moves().size() < 2; ++i) {
+    t += 0.25;
+    s.update(t, 50.0);
+    log.update(s, t);
+  }
+  ASSERT_GE(s.timeout_moves().size(), 2u);
+  const std::vector<std::string> lines = log.lines();
+  const auto has = [&](const std::string& l) {
+    return std::find(lines.begin(), lines.end(), l) != lines.end();
+  };
+  EXPECT_TRUE(has("Time ran out: a settlement was placed for you"))
+      << testing::PrintToString(lines);
+  EXPECT_TRUE(has("Time ran out: a road was placed for you")) << testing::PrintToString(lines);
+  EXPECT_FALSE(has("You built a settlement")) << "the old line says nothing of the timer";
+  // The words for the other moves a time-out makes, and a seat named otherwise.
+  EXPECT_EQ(log_text(timeout_line(Action::simple(ActionType::Roll), 0, kNames)),
+            "Time ran out: the dice were rolled for you");
+  EXPECT_EQ(log_text(timeout_line(Action::simple(ActionType::EndTurn), 2, kNames)),
+            "Time ran out: the turn was ended for Bob");
+  EXPECT_EQ(log_text(timeout_line(Action::simple(ActionType::DeclineTrade), 1, kNames)),
+            "Time ran out: the offer was declined for Alice");
+}
+
+// Found at the table: before the first roll the dice showed "?" and looked like two help
+// buttons. Dice waiting for a roll are faded blank faces: no glyph, nothing opaque.
+class DiceDrawing : public HeadlessImGui {};
+TEST_F(DiceDrawing, DiceBeforeTheFirstRollAreBlankAndFaded) {
+  const auto draw = [](int d1, int d2) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(200, 120));
+    ImGui::Begin("dice", nullptr, ImGuiWindowFlags_NoDecoration);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int v0 = dl->VtxBuffer.Size;
+    draw_dice(dl, ImVec2(20, 20), 40, d1, d2, 1.0f);
+    const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+    int glyph_vertices = 0, max_alpha = 0;
+    for (int i = v0; i < dl->VtxBuffer.Size; ++i) {
+      const ImDrawVert& v = dl->VtxBuffer[i];
+      if (v.uv.x != white.x || v.uv.y != white.y) ++glyph_vertices;
+      max_alpha = std::max(max_alpha, static_cast<int>((v.col >> IM_COL32_A_SHIFT) & 0xFF));
+    }
+    ImGui::End();
+    ImGui::Render();
+    return std::make_pair(glyph_vertices, max_alpha);
+  };
+  const auto [glyphs, alpha] = draw(0, 0);
+  EXPECT_EQ(glyphs, 0) << "a mark (\"?\") on the dice waiting for the first roll";
+  EXPECT_LT(alpha, 200) << "the waiting dice are drawn as solid as rolled ones";
+  const auto [rolled_glyphs, rolled_alpha] = draw(3, 5);
+  EXPECT_EQ(rolled_glyphs, 0) << "pips are shapes";
+  EXPECT_EQ(rolled_alpha, 255) << "rolled dice are solid";
 }
 
 }  // namespace

@@ -87,6 +87,26 @@ TEST_F(NewGameScreen, PlayVsBotsSeatsAisForTheOtherHumans) {
             "You + 2 bots (mixed levels), Classic (10 VP), Balanced island");
 }
 
+// Found at the table: the bots were "Blue (Normal Trader)" in a game from this screen and
+// "Bruno (Easy Balanced)" in one from a link or the page API. One scheme names them both.
+TEST_F(NewGameScreen, BotsAreNamedAsInEveryOtherGame) {
+  ui::NewGameForm form;
+  form.players = 4;
+  form.seats[1].level = 1;  // Easy
+  form.seats[1].personality = 0;
+  form.seats[2].personality = 1;  // Trader
+  const match::MatchConfig mc = ui::config_from_form(form);
+  match::MatchConfig linked;
+  ASSERT_TRUE(match::config_from_json(
+      nlohmann::json{{"seats", "human,ai:easy:balanced,ai:normal:trader,ai:normal:builder"}},
+      &linked, nullptr));
+  EXPECT_EQ(mc.seats[0].name, "You");
+  EXPECT_EQ(mc.seats[1].name, "Bruno (Easy Balanced)");
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(mc.seats[static_cast<size_t>(i)].name, linked.seats[static_cast<size_t>(i)].name)
+        << "seat " << i;
+}
+
 // The custom form at 390 CSS pixels wide: every control inside the screen, at least 44 tall,
 // and the seat and rule dropdowns wide enough for their longest choice.
 TEST_F(NewGameScreen, CustomFormFitsAPhone) {
