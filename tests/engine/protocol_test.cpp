@@ -139,33 +139,33 @@ TEST(Protocol, BadInputLeavesTheGameUnchanged) {
   Protocol p;
   send(p, "new seed=4");
   send(p, "act " + legal_actions(p.game().state())[0].to_string());
-  expect_errors(p,
-                {{"dance", "unknown command"},
-                 {"act", "usage"},
-                 {"act roll now", "usage"},
-                 {"act fly_to_the_moon", "bad action"},
-                 {"act build_settlement:54", "bad action"},
-                 {"act build_road:-1", "bad action"},
-                 {"act build_city:999999999999999999999", "bad action"},
-                 {"act end_turn", "illegal"},  // setup: not legal now
-                 {"state 4", "bad seat"},
-                 {"state -2", "bad seat"},
-                 {"state 1 2"},
-                 {"board x", "bad seat"},
-                 {"legal now"},
-                 {"bench games=0"},
-                 {"bench games=-5"},
-                 {"bench speed=9", "unknown bench key"},
-                 {"events from=x"},
-                 {"go genius"},
-                 {"load", "usage"},
-                 {"load {", "not valid JSON"},
-                 {"load {\"format\":\"catan-save\"}", "bad save"},
-                 {"load [1,2]", "bad save"},
-                 {"load " + std::string(100000, '[') + std::string(100000, ']'), "deeper than 64"},
-                 {std::string("act \xff\xfe\x80"), "bad action"},
-                 {std::string("\xc3\x28 junk"), "unknown command"},
-                 {std::string(Protocol::kMaxLineBytes + 1, 'a'), "too long"}});
+  expect_errors(p, {{"dance", "unknown command"},
+                    {"act", "usage"},
+                    {"act roll now", "usage"},
+                    {"act fly_to_the_moon", "bad action"},
+                    {"act build_settlement:54", "bad action"},
+                    {"act build_road:-1", "bad action"},
+                    {"act build_city:999999999999999999999", "bad action"},
+                    {"act end_turn", "illegal"},  // setup: not legal now
+                    {"state 4", "bad seat"},
+                    {"state -2", "bad seat"},
+                    {"state 1 2"},
+                    {"board x", "bad seat"},
+                    {"legal now"},
+                    {"bench games=0"},
+                    {"bench games=-5"},
+                    {"bench speed=9", "unknown bench key"},
+                    {"events from=x"},
+                    {"go genius"},
+                    {"load", "usage"},
+                    {"load {", "not valid JSON"},
+                    {"load {\"format\":\"catan-save\"}", "bad save"},
+                    {"load [1,2]", "bad save"},
+                    {std::string("act \xff\xfe\x80"), "bad action"},
+                    {std::string("\xc3\x28 junk"), "unknown command"},
+                    {std::string(Protocol::kMaxLineBytes + 1, 'a'), "too long"}});
+  // A document nested 100,000 deep is refused before it is parsed.
+  expect_error(p, "load " + std::string(100000, '[') + std::string(100000, ']'), "deeper than 64");
   EXPECT_EQ(p.handle(""), "");
   EXPECT_EQ(p.handle("   "), "");
   EXPECT_EQ(p.handle("# a comment"), "");
