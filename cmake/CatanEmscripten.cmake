@@ -42,7 +42,9 @@ function(catan_browser_executable target)
   if(ARG_OUTPUT_NAME)
     set_target_properties(${target} PROPERTIES OUTPUT_NAME ${ARG_OUTPUT_NAME})
   endif()
-  set(_exports _main ${ARG_EXPORTS})
+  # malloc/free and stackSave/stackRestore: web/catan.js copies text arguments to the heap and
+  # puts the stack pointer back after every call into the module.
+  set(_exports _main _malloc _free ${ARG_EXPORTS})
   list(REMOVE_DUPLICATES _exports)
   list(JOIN _exports "," _exports_csv)
   # Never emit .html (Debian's emcc 3.1.6 crashes in minify_html): web/index.html loads app.js.
@@ -50,6 +52,6 @@ function(catan_browser_executable target)
   target_link_options(${target} PRIVATE
     -sENVIRONMENT=web
     "-sEXPORTED_FUNCTIONS=${_exports_csv}"
-    "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8"
+    "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,stackSave,stackRestore"
     -sMODULARIZE=0)
 endfunction()

@@ -368,10 +368,16 @@ bool load_game(const json& j, Game* out, std::string* error) {
 }
 
 bool load_game(const std::string& text, Game* out, std::string* error) {
+  // Deep nesting is refused before parsing (kMaxJsonDepth).
+  if (json_too_deep(text)) {
+    if (error) {
+      *error = "bad save: it nests arrays and objects deeper than " +
+               std::to_string(kMaxJsonDepth) + " levels";
+    }
+    return false;
+  }
   json j;
   try {
-    // Depth-limited parse is not offered by nlohmann; its recursion is bounded by the input
-    // size, which callers cap (the CLI reads lines of at most a few MiB).
     j = json::parse(text);
   } catch (const std::exception& e) {
     if (error) *error = std::string("bad save: not valid JSON: ") + e.what();

@@ -5,6 +5,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "engine/game.h"
 #include "engine/observation.h"
@@ -32,5 +33,15 @@ bool load_game(const nlohmann::json& j, Game* out, std::string* error);
 bool load_game(const std::string& text, Game* out, std::string* error);
 
 nlohmann::json event_to_json(const Event& e);
+
+// Documents read from outside (saves, configs, protocol lines, settings) nest at most this
+// deep; the engine's own nest under 10. Deeper input is refused before it is parsed: copying,
+// comparing and printing a parsed document recurse once per level, and a few hundred
+// kilobytes of brackets would overflow the stack (engine/json_depth.cpp).
+inline constexpr int kMaxJsonDepth = 64;
+
+// True when the arrays and objects of `text` nest deeper than max_depth (brackets inside
+// strings do not count; the text need not be valid JSON).
+bool json_too_deep(std::string_view text, int max_depth = kMaxJsonDepth);
 
 }  // namespace catan

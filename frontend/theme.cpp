@@ -5,6 +5,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "engine/serialize.h"
 #include "frontend/fonts_data.h"
 
 namespace catan::ui {
@@ -87,6 +88,7 @@ std::string settings_to_json(const UiSettings& s) {
 }
 
 bool settings_from_json(const std::string& text, UiSettings* out) {
+  if (json_too_deep(text)) return false;
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (!j.is_object()) return false;
   auto num = [&](const char* key, float* v, float lo, float hi) {

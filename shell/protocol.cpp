@@ -365,6 +365,10 @@ std::string cmd_load(Call& c) {
   std::string err;
   // Accept both the bare document and save's whole response {"ok":true,"save":{...}}.
   json doc;
+  if (json_too_deep(text)) {
+    return error_line("bad save: it nests arrays and objects deeper than " +
+                      std::to_string(kMaxJsonDepth) + " levels");
+  }
   try {
     doc = json::parse(text);
   } catch (const std::exception& e) {

@@ -551,6 +551,10 @@ CATAN_WEB_EXPORT const char* catan_web_new_game(const char* config_json) {
     if (!bounded(config_json, catan::match::kMaxConfigText, &text)) {
       return error_json("the config is too long");
     }
+    if (catan::json_too_deep(text)) {
+      return error_json("the config nests arrays and objects deeper than " +
+                        std::to_string(catan::kMaxJsonDepth) + " levels");
+    }
     const json j = json::parse(text, nullptr, false);
     if (j.is_discarded()) return error_json("the config is not valid JSON");
     catan::match::MatchConfig c;
@@ -603,8 +607,8 @@ CATAN_WEB_EXPORT const char* catan_web_save() {
 CATAN_WEB_EXPORT const char* catan_web_load(const char* text) {
   static std::string out;
   return guarded(out, [&] {
-    return resume_from(text, catan::match::kMaxWebSaveText, "the saved game is too large",
-                       catan::match::load_match);
+    return resume_from(text, catan::match::kMaxWebSaveText,
+                       "the saved game is too large (over 16 MiB)", catan::match::load_match);
   });
 }
 

@@ -24,6 +24,7 @@
   const EMBEDDED = window.parent !== window;
   const KEY_SETTINGS = 'catan.settings.v1';
   const MAX_CODE = 200000; // longest replay code accepted (the bridge has the same limit)
+  const MAX_SAVE = 16 * 1024 * 1024; // longest saved game accepted (the bridge has the same limit)
   const $ = (id) => document.getElementById(id);
   const errorText = (e) => String((e && e.message) || e).slice(0, 300);
 
@@ -211,15 +212,46 @@
   // Every call is guarded: an exception from the wasm side or an unreadable result becomes
   // {ok: false, error} (or an empty list / text), so no caller can be left half-done.
   let M = null; // the Emscripten Module once running
+  // Text arguments cross as heap copies: ccall would copy them onto the module's 5 MiB stack,
+  // which a string of a million characters overflows. A copy holds at most MAX_ARG_BYTES (more
+  // than any export reads, so the export's own size check refuses a longer text), and a text
+  // with a NUL character is refused here (C would read it as the end of the text). The stack
+  // pointer is put back after every call, one that throws included.
+  const MAX_ARG_BYTES = 16 * 1024 * 1024 + 1;
+  const ARG_NAMES = { catan_web_act: 'action', catan_web_new_game: 'config', catan_web_load: 'saved game', catan_web_load_game_code: 'game code' };
+  class Refused extends Error {}
   function call(name, ret, types, args) {
     if (!M) throw new Error('the app is not running');
-    return M.ccall(name, ret, types || [], args || []);
+    types = types || [];
+    args = args || [];
+    const heap = [];
+    const sp = typeof M.stackSave === 'function' ? M.stackSave() : null;
+    try {
+      const cTypes = [], cArgs = [];
+      for (let i = 0; i < args.length; ++i) {
+        if (types[i] !== 'string') { cTypes.push(types[i]); cArgs.push(args[i]); continue; }
+        const s = String(args[i]);
+        if (s.includes('\0')) throw new Refused(`the ${hasOwn(ARG_NAMES, name) ? ARG_NAMES[name] : 'text'} holds a NUL character`);
+        const n = Math.min(M.lengthBytesUTF8(s), MAX_ARG_BYTES) + 1;
+        const p = M._malloc(n);
+        if (!p) throw new Error('out of memory');
+        heap.push(p);
+        M.stringToUTF8(s, p, n);
+        cTypes.push('number');
+        cArgs.push(p);
+      }
+      return M.ccall(name, ret, cTypes, cArgs);
+    } finally {
+      if (sp !== null) M.stackRestore(sp);
+      for (const p of heap) M._free(p);
+    }
   }
   function callJson(name, types, args) {
     let text;
     try {
       text = call(name, 'string', types, args);
     } catch (e) {
+      if (e instanceof Refused) return { ok: false, error: e.message };
       console.error(`[catan] ${name} failed:`, e);
       return { ok: false, error: `${name} failed (${errorText(e)})` };
     }
@@ -257,14 +289,18 @@
   const readyPromise = new Promise((r) => (readyResolve = r));
   const timing = { navigationToReady: null, navigationToFirstFrame: null, loadBytes: 0 };
 
+  // The saved game's fate at start-up, reported with `ready`: {ok: true} resumed, {ok: false,
+  // error, keptAs} refused and set aside; null when none was tried.
+  let startupSave = null;
   // Ends the start-up exactly once: `ready` when the app runs, else a fatal `error` event.
   // catan.ready resolves either way ({ok, errors}). Later fatal errors post `error` again.
   function settle(fatalErrors) {
     if (fatalErrors) post('error', { fatal: true, errors: fatalErrors });
     if (settled) return;
     settled = true;
-    if (!fatalErrors) post('ready', { page: PAGE, build: RELEASE.version });
-    readyResolve(fatalErrors ? { ok: false, errors: fatalErrors } : { ok: true });
+    const saved = startupSave ? { savedGame: startupSave } : {};
+    if (!fatalErrors) post('ready', Object.assign({ page: PAGE, build: RELEASE.version }, saved));
+    readyResolve(fatalErrors ? { ok: false, errors: fatalErrors } : Object.assign({ ok: true }, saved));
   }
 
   function requireReady() {
@@ -295,7 +331,9 @@
   }
 
   function loadSave(text, what) {
-    const problem = saveProblem(text);
+    // The bridge reads at most 16 MiB (match::kMaxWebSaveText); a longer text is not parsed.
+    const problem = text.length > MAX_SAVE ? 'the saved game is too large (over 16 MiB)'
+      : saveProblem(text);
     const r = problem ? { ok: false, error: problem } : callJson('catan_web_load', ['string'], [text]);
     if (r.ok !== true) {
       const f = failed(r, 'the saved game could not be loaded');
@@ -596,19 +634,26 @@
     const text = store.get(saveKey);
     if (!text) return false;
     let version = null;
-    try { version = JSON.parse(text).version; } catch (e) { version = null; }
+    try { version = text.length <= MAX_SAVE ? JSON.parse(text).version : null; } catch (e) { version = null; }
     const r = loadSave(text, 'saved game');
     if (r.ok) {
       notice('Resumed your game.', 'info');
+      startupSave = { ok: true };
       return true;
     }
-    // Keep the broken save aside (never lose it silently), then report it.
-    store.set(saveKey + '.rejected', text);
+    // Keep the broken save aside (never lose it silently), then report it. The slot is emptied
+    // first so that a large save fits; if the copy is still refused, the save goes back.
+    const keptAs = saveKey + '.rejected';
     store.remove(saveKey);
+    const kept = store.set(keptAs, text);
+    if (!kept) store.set(saveKey, text);
+    startupSave = kept ? { ok: false, error: r.error, keptAs } : { ok: false, error: r.error };
+    post('error', { errors: ['saved game: ' + r.error] });
     const outdated = /outdated/.test(r.error) || (typeof version === 'number' && version !== 1);
     notice((outdated ? 'Your saved game is from another version and cannot be resumed: '
       : 'Your saved game is damaged and cannot be resumed: ') + r.error +
-      '. It was set aside; a new game can be started.', 'error', true);
+      (kept ? '. It was set aside; a new game can be started.'
+        : '. It could not be set aside (storage full): a new game will replace it.'), 'error', true);
     return false;
   }
 
@@ -781,8 +826,19 @@
   }
 
   // ---------------------------------------------------------------- share / menu (index.html)
+  // While mist or terra incognita hides the island (setup), the board seed is withheld from
+  // every view: it lays out the terrain, so a board link would reveal it. No link until then.
+  const FOGGED_LINK = 'The board link is available once the setup is over: until then it would reveal the hidden island.';
+  function islandHidden() {
+    const s = spectatorState();
+    return !!s && !(s.session.config && typeof s.session.config.seed === 'string');
+  }
   function shareLink() {
     requireReady();
+    if (islandHidden()) {
+      console.info('[catan] shareLink(): ' + FOGGED_LINK);
+      return null;
+    }
     const flat = flatFromState();
     if (!flat) return null;
     const base = new URL('index.html', location.href);
@@ -809,7 +865,7 @@
   async function share(kind) {
     const [text, what, none] = kind === 'replay'
       ? [ready ? replayLink() : null, 'Replay link', 'Replay links are available when the game has ended.']
-      : [ready ? shareLink() : null, 'Board link', 'Start a game first.'];
+      : [ready ? shareLink() : null, 'Board link', ready && islandHidden() ? FOGGED_LINK : 'Start a game first.'];
     if (!text) { notice(none, 'warn'); return; }
     try {
       await navigator.clipboard.writeText(text);

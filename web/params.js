@@ -225,8 +225,18 @@
     if (obj === undefined || obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
       return { config, errors: ['config must be an object ({} for a default game)'] };
     }
+    // A plain object only: a Map, a Date or a class instance has no own keys to read, and
+    // would otherwise start a default game. Its prototype is an Object.prototype (of any
+    // window, or a structured clone's) or null.
     let keys;
     try {
+      const proto = Object.getPrototypeOf(obj);
+      if ((proto !== null && Object.getPrototypeOf(proto) !== null) ||
+          Object.prototype.toString.call(obj) !== '[object Object]') {
+        const tag = Object.prototype.toString.call(obj).slice(8, -1);
+        const kind = tag === 'Object' ? 'class instance' : shown(tag, 40);
+        return { config, errors: [`config must be a plain object ({} for a default game), not a ${kind}`] };
+      }
       keys = Object.keys(obj);
     } catch (e) {
       return { config, errors: ['config must be a plain object'] };

@@ -53,7 +53,14 @@ bool is_desktop_save(const json& j) {
 
 bool load_match(const std::string& text, MatchConfig* config, Game* game, std::string* error) {
   try {
-    if (text.size() > kMaxWebSaveText) return refuse(error, "the saved game is too large");
+    if (text.size() > kMaxWebSaveText)
+      return refuse(error, "the saved game is too large (over 16 MiB)");
+    // Deep nesting is refused before parsing: the migration below copies and prints the
+    // document, recursing once per level.
+    if (json_too_deep(text)) {
+      return refuse(error, "the saved game is corrupt (it nests arrays and objects deeper than " +
+                               std::to_string(kMaxJsonDepth) + " levels)");
+    }
     const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) return refuse(error, "the saved game is corrupt (not valid JSON)");
     if (is_desktop_save(j)) {

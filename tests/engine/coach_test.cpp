@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -325,6 +326,17 @@ TEST(Analyse, ProtocolReviewsTheLoadedGame) {
   EXPECT_NE(p.handle("analyse 7").find("\"ok\":false"), std::string::npos);
   EXPECT_NE(p.handle("analyse iterations=0").find("\"ok\":false"), std::string::npos);
   EXPECT_NE(p.handle("analyse file=/nonexistent/x.json").find("cannot open"), std::string::npos);
+  // A desktop-format save nested 100,000 deep (200 KB) is refused, not parsed.
+  const std::string path = testing::TempDir() + "catan_deep_save.json";
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << R"({"version":1,"seats":[],"game":{"deep":)" << std::string(100000, '[')
+      << std::string(100000, ']') << "}}";
+  }
+  const std::string deep = p.handle("analyse file=" + path);
+  std::remove(path.c_str());
+  EXPECT_NE(deep.find("\"ok\":false"), std::string::npos) << deep.substr(0, 200);
+  EXPECT_NE(deep.find("deeper than 64 levels"), std::string::npos) << deep.substr(0, 200);
 }
 
 TEST(Analyse, ProtocolHintIsLegalForTheSeatToMove) {

@@ -183,6 +183,48 @@ TEST(WebSave, SavesFromBeforeTheSeedSplitStillLoad) {
   EXPECT_TRUE(g2.state() == g.state());
 }
 
+// A document nested 100,000 deep (200 KB) is refused before it is parsed: the desktop save's
+// migration copies and prints its "game", recursing once per level.
+TEST(WebSave, DeepNestingIsRefusedBeforeParsing) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const std::string desktop = R"({"version":1,"seats":[],"game":{"deep":)" + deep + "}}";
+  const std::string web =
+      R"({"format":"catan-web-save","version":1,"config":{},"game":{"deep":)" + deep + "}}";
+  for (const std::string& text : {desktop, web, deep}) {
+    MatchConfig c;
+    c.seeds = Seeds::both(5);
+    Game g(classic_options(), 5);
+    g.apply(legal_actions(g.state())[0]);
+    std::string err;
+    EXPECT_FALSE(match::load_match(text, &c, &g, &err));
+    EXPECT_NE(err.find("deeper than 64 levels"), std::string::npos) << err;
+    EXPECT_EQ(g.history().size(), 1u);  // the outputs are untouched
+    EXPECT_EQ(c.seeds, Seeds::both(5));
+  }
+}
+
+// The pre-scan counts the brackets of arrays and objects, not those inside strings.
+TEST(JsonDepth, CountsArraysAndObjectsOutsideStrings) {
+  const auto nest = [](int n) { return std::string(n, '[') + std::string(n, ']'); };
+  EXPECT_FALSE(json_too_deep(nest(kMaxJsonDepth)));
+  EXPECT_TRUE(json_too_deep(nest(kMaxJsonDepth + 1)));
+  EXPECT_FALSE(json_too_deep("[\"" + std::string(1000, '[') + "\"]"));
+  EXPECT_FALSE(json_too_deep("[\"\\\"" + std::string(1000, '{') + "\"]"));  // an escaped quote
+  EXPECT_TRUE(json_too_deep("[\"\\\\\"" + std::string(1000, '{')));         // an escaped backslash
+  EXPECT_FALSE(json_too_deep(std::string(1000, ']') + nest(3)));            // unbalanced closers
+  EXPECT_FALSE(json_too_deep(""));
+  // Every save and config the engine writes nests far less deep.
+  Game g(classic_options(), 3);
+  Rng rng{3};
+  std::vector<Action> legal;
+  for (int i = 0; i < 300 && g.state().phase != Phase::GameOver; ++i) {
+    legal_actions(g.state(), legal);
+    g.apply(testing_support::random_policy_choice(legal, rng));
+  }
+  EXPECT_FALSE(json_too_deep(save_game(g).dump(), 10));
+  EXPECT_FALSE(json_too_deep(state_to_json(g.state()).dump(), 10));
+}
+
 TEST(WebSave, TheDesktopAppsEarlierSavesStillLoad) {
   // What the desktop app wrote before it saved in this format.
   Game g(classic_options(), 41);

@@ -164,6 +164,8 @@ TEST(Protocol, BadInputLeavesTheGameUnchanged) {
                     {std::string("act \xff\xfe\x80"), "bad action"},
                     {std::string("\xc3\x28 junk"), "unknown command"},
                     {std::string(Protocol::kMaxLineBytes + 1, 'a'), "too long"}});
+  // A document nested 100,000 deep is refused before it is parsed.
+  expect_error(p, "load " + std::string(100000, '[') + std::string(100000, ']'), "deeper than 64");
   EXPECT_EQ(p.handle(""), "");
   EXPECT_EQ(p.handle("   "), "");
   EXPECT_EQ(p.handle("# a comment"), "");
