@@ -100,6 +100,7 @@ class ReviewScreenState {
   void step_review(double max_ms);
   bool review_done() const;
   double review_progress() const;
+  double review_seconds_left() const;  // the analysis' time left at its pace so far, -1: unknown
   const coach::Review& review() const { return reviewer_.review(); }
   const std::vector<int>& reviewed_seats() const { return seats_; }
   // The decisions listed (all, or only those that cost something: show_all_moves).
@@ -128,6 +129,7 @@ class ReviewScreenState {
   std::vector<int> turn_first_;    // the first position of each turn
   std::vector<int> seats_;
   coach::Reviewer reviewer_;
+  double review_started_s_ = 0;  // steady clock, seconds
   int pos_ = 0;
   bool playing_ = false;
   double next_step_at_ = -1;
