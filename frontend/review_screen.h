@@ -67,7 +67,12 @@ class ReviewScreenState {
   // Replays `game` and keeps every position; starts the review (coach::Reviewer) of it.
   void open(const MatchConfig& config, const Game& game);
   bool is_open() const { return open_; }
-  void close() { open_ = false, playing_ = false; }
+  // Closing stops the analysis (its workers are freed for the AI).
+  void close() {
+    open_ = false;
+    playing_ = false;
+    reviewer_ = coach::Reviewer();
+  }
 
   // The shown position: the number of actions applied, 0 .. num_actions().
   int position() const { return pos_; }
