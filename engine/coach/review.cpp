@@ -79,6 +79,8 @@ struct Reviewer::Impl {
   // The analysis here (one at a time).
   bool analysing = false;
   size_t local_task = 0;
+  AnalysisJob local_job;        // its job, for a worker that comes up while it runs
+  bool local_fallback = false;  // a worker failed it: it stays here
   double decision_ms = 0;
   Analyst analyst;
   bool finished = false;
@@ -271,8 +273,22 @@ bool Reviewer::step(double max_ms) {
       }
       m.on_worker.erase(m.on_worker.begin() + static_cast<long>(i));
     }
-    // New jobs for idle workers.
+    // New jobs for idle workers: first the analysis running here, if it is not far yet.
     const int workers = m.pool ? m.pool->size() : 0;
+    if (m.analysing && !m.local_fallback && workers > static_cast<int>(m.on_worker.size()) &&
+        m.analyst.progress() < 0.5) {
+      Impl::OnWorker w;
+      w.task = m.local_task;
+      w.job = m.local_job;
+      w.ticket = m.pool->submit(w.job);
+      if (w.ticket > 0) {
+        w.t0 = Clock::now();
+        m.on_worker.push_back(std::move(w));
+        m.analysing = false;
+        m.analyst = Analyst(m.cfg.coach);
+        m.decision_ms = 0;
+      }
+    }
     while (workers > 0 && m.next_task < m.tasks.size() &&
            static_cast<int>(m.on_worker.size()) < workers) {
       Impl::OnWorker w;
@@ -291,11 +307,14 @@ bool Reviewer::step(double max_ms) {
         m.fallback.erase(m.fallback.begin());
         m.local_task = w.task;
         m.analyst.start(w.job.obs, w.job.events, &w.job.played);
+        m.local_job = std::move(w.job);
+        m.local_fallback = true;
         m.analysing = true;
       } else if (workers == 0 && m.on_worker.empty() && m.next_task < m.tasks.size()) {
-        const AnalysisJob job = next_job();
+        m.local_job = next_job();
         m.local_task = m.next_task++;
-        m.analyst.start(job.obs, job.events, &job.played);
+        m.analyst.start(m.local_job.obs, m.local_job.events, &m.local_job.played);
+        m.local_fallback = false;
         m.analysing = true;
       }
     }

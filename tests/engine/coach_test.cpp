@@ -7,6 +7,7 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 #include "engine/ai/ai.h"
@@ -317,9 +318,10 @@ TEST(Review, SlicedEqualsOneCall) {
 // polls that depend on its ticket. Every `fail_every`-th job fails (0: none).
 class FakeAnalysisPool final : public coach::AnalysisPool {
  public:
-  explicit FakeAnalysisPool(int workers, int fail_every = 0)
-      : workers_(workers), fail_every_(fail_every) {}
-  int size() const override { return workers_; }
+  // The first `late` calls of size() find no worker (the workers are still loading).
+  explicit FakeAnalysisPool(int workers, int fail_every = 0, int late = 0)
+      : workers_(workers), fail_every_(fail_every), late_(late) {}
+  int size() const override { return late_-- > 0 ? 0 : workers_; }
   int submit(const coach::AnalysisJob& job) override {
     if (static_cast<int>(jobs_.size()) >= workers_) return 0;
     const std::vector<uint8_t> bytes = coach::encode_analysis_job(job);
@@ -360,6 +362,7 @@ class FakeAnalysisPool final : public coach::AnalysisPool {
     int polls;
   };
   int workers_, fail_every_;
+  mutable int late_;
   int next_ = 1;
   std::vector<Job> jobs_;
 };
@@ -375,9 +378,9 @@ TEST(Review, SameWithOneOrManyWorkers) {
   cfg.seats = {1, 2};
   const nlohmann::json here = coach::review_to_json(g, coach::review_game(g, cfg));
   ASSERT_GT(here["decisions"].size(), 10u);
-  for (const auto& [workers, fail_every] :
-       std::vector<std::pair<int, int>>{{1, 0}, {3, 0}, {4, 3}, {8, 0}}) {
-    auto pool = std::make_shared<FakeAnalysisPool>(workers, fail_every);
+  for (const auto& [workers, fail_every, late] : std::vector<std::tuple<int, int, int>>{
+           {1, 0, 0}, {3, 0, 0}, {4, 3, 0}, {8, 0, 0}, {2, 0, 3}}) {
+    auto pool = std::make_shared<FakeAnalysisPool>(workers, fail_every, late);
     coach::ReviewConfig c = cfg;
     c.coach.pool = pool;
     coach::Reviewer r;
