@@ -290,6 +290,14 @@ std::string App::hint_status() const {
   return h.status == ui::HintState::Status::Thinking ? "thinking" : "ready";
 }
 
+double App::hint_progress() const {
+  return ui::hint_progress(impl_->game.hint);
+}
+
+double App::hint_seconds_left() const {
+  return ui::hint_seconds_left(impl_->game.hint);
+}
+
 std::string App::hint_action() const {
   const ui::HintState& h = impl_->game.hint;
   return h.ready() ? h.advice.options.front().action.to_string() : "";

@@ -75,6 +75,8 @@ class App {
   // ready the recommended action in its string form (Action::to_string).
   std::string hint_status() const;
   std::string hint_action() const;
+  double hint_progress() const;      // 0..1 while thinking
+  double hint_seconds_left() const;  // while thinking; -1: not known yet
   // Shows the red notice under the banner, as a refused move does.
   void show_notice(const std::string& text);
   // The New game screen's form, as a player fills it in.

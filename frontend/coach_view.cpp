@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -36,9 +37,15 @@ int percent(double p) {
   return static_cast<int>(std::lround(std::clamp(p, 0.0, 1.0) * 100.0));
 }
 
+std::shared_ptr<coach::AnalysisPool>& pool_slot() {
+  static std::shared_ptr<coach::AnalysisPool> pool;
+  return pool;
+}
+
 // The coach's sentences name the seats as the table does ("Bruno", and the viewer's colour).
 coach::CoachConfig coach_config(const Session& s) {
   coach::CoachConfig c;
+  c.pool = pool_slot();
   for (int p = 0; p < kMaxPlayers && p < s.state().num_players; ++p)
     c.names[static_cast<size_t>(p)] = short_name(s, p);
   return c;
@@ -66,6 +73,31 @@ std::string hint_alternatives(const Session& s, const GameState& v, int viewer,
   return out;
 }
 
+void set_coach_pool(std::shared_ptr<coach::AnalysisPool> pool) {
+  pool_slot() = std::move(pool);
+}
+
+std::shared_ptr<coach::AnalysisPool> coach_pool() {
+  return pool_slot();
+}
+
+double seconds_left(double progress, double elapsed_s) {
+  if (progress < 0.02 || elapsed_s < 0.3) return -1;
+  if (progress >= 1) return 0;
+  return elapsed_s * (1 - progress) / progress;
+}
+
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+std::string time_left_words(double s) {
+  if (s < 0) return "";
+  if (s < 1.5) return "a moment left";
+  if (s < 90) return "about " + std::to_string(static_cast<int>(std::lround(s))) + " s left";
+  return "about " + std::to_string(static_cast<int>(std::lround(s / 60))) + " min left";
+}
+
 // ---- Hint --------------------------------------------------------------------------------
 
 bool hint_available(const GameFrame& f) {
@@ -82,12 +114,25 @@ void request_hint(const GameFrame& f, HintState& st) {
   if (!hint_available(f)) return;
   st.analyst = std::make_shared<coach::Analyst>(coach_config(f.session));
   st.analyst->start(f.obs, f.session.game().visible_events(f.viewer));
+  st.started_s = now_seconds();
   st.status = HintState::Status::Thinking;
   st.for_history = n;
   st.for_seat = f.viewer;
 }
 
+double hint_progress(const HintState& st) {
+  if (st.status != HintState::Status::Thinking) return st.active() ? 1 : 0;
+  return st.analyst ? st.analyst->progress() : 0;
+}
+
+double hint_seconds_left(const HintState& st) {
+  if (st.status != HintState::Status::Thinking) return -1;
+  return seconds_left(hint_progress(st), now_seconds() - st.started_s);
+}
+
 void update_hint(const GameFrame& f, HintState& st, double slice_ms) {
+  // The workers load while the player has a decision, so the first hint finds them ready.
+  if (pool_slot() && hint_available(f)) pool_slot()->prepare();
   if (!st.active()) return;
   if (!hint_available(f) || f.session.game().history().size() != st.for_history ||
       f.viewer != st.for_seat) {
@@ -158,8 +203,12 @@ void draw_hint_card(const GameFrame& f, const Rect& board, const BoardView& view
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + inner);
   if (st.status == HintState::Status::Thinking) {
     const int dots = static_cast<int>(ImGui::GetTime() * 3.0) % 4;
-    ImGui::Text("Thinking%.*s", dots, "...");
-    const float prog = st.analyst ? static_cast<float>(st.analyst->progress()) : 0.0f;
+    const std::string left = time_left_words(hint_seconds_left(st));
+    if (left.empty())
+      ImGui::Text("Thinking%.*s", dots, "...");
+    else
+      ImGui::Text("Thinking%.*s%*s %s", dots, "...", 3 - dots, "", left.c_str());
+    const float prog = static_cast<float>(hint_progress(st));
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(1.0f, 0.27f, 0.78f, 1.0f));
     ImGui::ProgressBar(std::clamp(prog, 0.0f, 1.0f), ImVec2(inner, 6 * sc), "");
     ImGui::PopStyleColor();

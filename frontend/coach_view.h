@@ -1,10 +1,12 @@
 // The coach in the game screen (engine/coach/coach.h): the Hint, the live win-chance bar and
-// the trade advisor's line. The coach runs in slices of a few milliseconds per frame, as the
-// Session drives the bots, so no frame waits for it.
+// the trade advisor's line. The hint runs on one of the AI's workers where the page has them
+// (coach_pool()), else in slices of a few milliseconds per frame, as the Session drives the
+// bots; no frame waits for it.
 //
 //   Hint      request_hint(frame, st.hint) (the "Hint" tile, key H) starts a coach::Analyst
 //             on the viewer's observation; update_hint() runs it each frame and forgets it
-//             when the decision has passed; draw_hint_card() shows "thinking", then the
+//             when the decision has passed; draw_hint_card() shows "thinking" with a
+//             progress bar and the time left, then the
 //             recommended move (in words, and on the board: hint_spot()), why, and the next
 //             two alternatives with their win chances; "Play it" submits the move.
 //   Win bar   draw_win_bar(): one thin bar per seat in its colour with its chance to win
@@ -27,6 +29,20 @@
 
 namespace catan::ui {
 
+// ---- Where the coach thinks ------------------------------------------------------------------
+
+// The workers the hint and the review hand their analyses to (the browser's AI workers:
+// shell/web_coach_pool.h); none: they think on the main thread in slices.
+void set_coach_pool(std::shared_ptr<coach::AnalysisPool> pool);
+std::shared_ptr<coach::AnalysisPool> coach_pool();
+
+// The time left of a task `progress` (0..1) done after `elapsed_s` seconds, at the pace so far:
+// -1 while too little is done to tell.
+double seconds_left(double progress, double elapsed_s);
+// "about 12 s left", "about 2 min left", "a moment left"; "" for -1.
+std::string time_left_words(double seconds);
+double now_seconds();  // the steady clock, in seconds
+
 // ---- Hint --------------------------------------------------------------------------------
 
 struct HintState {
@@ -37,6 +53,7 @@ struct HintState {
   int for_seat = -1;                        // and the seat to act
   float card_h = 0;                         // the card's height last frame
   bool tool_chosen = false;                 // the build tool of a recommended build was picked
+  double started_s = 0;                     // when it was asked for (steady clock, seconds)
   bool active() const { return status != Status::Idle; }
   bool ready() const { return status == Status::Ready && !advice.options.empty(); }
   void clear() { *this = HintState{}; }
@@ -49,6 +66,9 @@ bool hint_available(const GameFrame& f);
 void request_hint(const GameFrame& f, HintState& st);
 // Each frame: forgets a hint whose decision has passed, and thinks for at most `slice_ms`.
 void update_hint(const GameFrame& f, HintState& st, double slice_ms);
+// While thinking: how far (0..1) and the seconds left (-1: not known yet).
+double hint_progress(const HintState& st);
+double hint_seconds_left(const HintState& st);
 // The board spot of the recommended move (kind None when it is not a spot on the board).
 BoardPick hint_spot(const HintState& st);
 // The card over the board: in the sea beside the island when there is room, else over the

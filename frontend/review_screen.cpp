@@ -11,6 +11,7 @@
 
 #include "engine/board.h"
 #include "engine/rules.h"
+#include "frontend/coach_view.h"
 #include "frontend/log_view.h"
 #include "frontend/move_words.h"
 #include "frontend/production_fx.h"
@@ -129,8 +130,10 @@ void ReviewScreenState::open(const MatchConfig& config, const Game& game) {
   seats_ = review_seats(config_, game_.state());
   coach::ReviewConfig rc;
   rc.seats = seats_;
+  rc.coach.pool = coach_pool();  // the analyses run on the AI's workers where there are some
   reviewer_ = coach::Reviewer();
   reviewer_.start(game_, rc);
+  review_started_s_ = now_seconds();
   open_ = true;
   playing_ = false;
   next_step_at_ = -1;
@@ -192,6 +195,11 @@ bool ReviewScreenState::review_done() const {
 
 double ReviewScreenState::review_progress() const {
   return reviewer_.progress();
+}
+
+double ReviewScreenState::review_seconds_left() const {
+  if (reviewer_.done()) return -1;
+  return seconds_left(reviewer_.progress(), now_seconds() - review_started_s_);
 }
 
 std::vector<int> ReviewScreenState::listed_decisions() const {
@@ -759,8 +767,10 @@ void graph_panel(Ctx& c) {
   dl->AddLine(ImVec2(X(p), top), ImVec2(X(p), base), t.accent, px(2));
   // The analysis' progress while it runs.
   if (!st.review_done()) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "Analysing the game... %.0f%%", st.review_progress() * 100);
+    char buf[96];
+    const std::string eta = time_left_words(st.review_seconds_left());
+    std::snprintf(buf, sizeof buf, "Analysing the game... %.0f%%%s%s", st.review_progress() * 100,
+                  eta.empty() ? "" : ", ", eta.c_str());
     const ImVec2 ts = ImGui::CalcTextSize(buf);
     const float bw = std::min(right - left - px(20), std::max(px(160), ts.x + px(16)));
     const ImVec2 b0(left + (right - left - bw) * 0.5f, top + px(6));

@@ -67,7 +67,12 @@ class ReviewScreenState {
   // Replays `game` and keeps every position; starts the review (coach::Reviewer) of it.
   void open(const MatchConfig& config, const Game& game);
   bool is_open() const { return open_; }
-  void close() { open_ = false, playing_ = false; }
+  // Closing stops the analysis (its workers are freed for the AI).
+  void close() {
+    open_ = false;
+    playing_ = false;
+    reviewer_ = coach::Reviewer();
+  }
 
   // The shown position: the number of actions applied, 0 .. num_actions().
   int position() const { return pos_; }
@@ -100,6 +105,7 @@ class ReviewScreenState {
   void step_review(double max_ms);
   bool review_done() const;
   double review_progress() const;
+  double review_seconds_left() const;  // the analysis' time left at its pace so far, -1: unknown
   const coach::Review& review() const { return reviewer_.review(); }
   const std::vector<int>& reviewed_seats() const { return seats_; }
   // The decisions listed (all, or only those that cost something: show_all_moves).
@@ -128,6 +134,7 @@ class ReviewScreenState {
   std::vector<int> turn_first_;    // the first position of each turn
   std::vector<int> seats_;
   coach::Reviewer reviewer_;
+  double review_started_s_ = 0;  // steady clock, seconds
   int pos_ = 0;
   bool playing_ = false;
   double next_step_at_ = -1;

@@ -45,6 +45,7 @@
 #include "engine/ai/search.h"
 #include "engine/match/session.h"
 #include "frontend/app.h"
+#include "frontend/coach_view.h"
 #include "frontend/game_layout.h"
 #include "frontend/pointer_input.h"
 #include "frontend/theme.h"
@@ -52,6 +53,7 @@
 #include "shell/platform_png.h"
 #ifdef __EMSCRIPTEN__
 #include "shell/web_bridge.h"  // the JS bridge
+#include "shell/web_coach_pool.h"
 #include "shell/web_search_pool.h"
 #endif
 #if CATAN_UITEST
@@ -338,6 +340,8 @@ int main(int argc, char** argv) {
   // Expert and Master think in Web Workers; the main thread keeps drawing frames (without
   // workers the pool has no searchers and they think here, in slices).
   shell->app->session().set_search_pool(catan::web::WebSearchPool::instance());
+  // The coach's hint and review analyses run on the same workers.
+  catan::ui::set_coach_pool(catan::web::WebCoachPool::instance());
 #else
   if (uitest_path.empty() && shell->max_frames < 0 && shell->screenshot.empty())
     attach_native_persistence(*shell->app);

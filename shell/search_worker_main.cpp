@@ -1,8 +1,10 @@
-// search-worker: the engine and the AI's root search compiled for a Web Worker (no SDL, no
-// ImGui, no frontend). The page (shell/web_search_pool.cpp) posts one searcher's share of a
-// decision as the bytes of ai::encode_job; the worker's script (shell/search_worker_post.js)
-// copies them into this module's memory, calls catan_search_run, and posts back the bytes of
-// ai::encode_stats, or the decode error.
+// search-worker: the engine, the AI's root search and the coach compiled for a Web Worker (no
+// SDL, no ImGui, no frontend). The page (shell/web_search_pool.cpp) posts one searcher's share
+// of a decision as the bytes of ai::encode_job; the worker's script
+// (shell/search_worker_post.js) copies them into this module's memory, calls catan_search_run,
+// and posts back the bytes of ai::encode_stats, or the decode error. The coach
+// (shell/web_coach_pool.cpp) posts a whole analysis as the bytes of coach::encode_analysis_job:
+// catan_coach_run answers coach::encode_advice, reporting its progress on the way.
 #include <cstdint>
 #include <cstdlib>
 #include <exception>
@@ -10,12 +12,18 @@
 #include <vector>
 
 #include "engine/ai/search.h"
+#include "engine/coach/coach.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/emscripten.h>
 #define CATAN_WORKER_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
+// The analysis' progress, 0..1, to the worker's script (Module.onCoachProgress posts it).
+EM_JS(void, catan_coach_report, (double p), {
+  if (Module['onCoachProgress']) Module['onCoachProgress'](p);
+});
 #else
 #define CATAN_WORKER_EXPORT extern "C"
+void catan_coach_report(double) {}
 #endif
 
 namespace {
@@ -53,6 +61,31 @@ CATAN_WORKER_EXPORT int catan_search_run(const uint8_t* data, int size) {
     g_error = std::string("search failed: ") + e.what();
   } catch (...) {
     g_error = "search failed";
+  }
+  return -1;
+}
+
+// Runs the coach's analysis of `size` bytes at `data` (coach::encode_analysis_job) to the
+// end: the length of the advice bytes at catan_search_result(), or -1 with the reason at
+// catan_search_error().
+CATAN_WORKER_EXPORT int catan_coach_run(const uint8_t* data, int size) {
+  g_result.clear();
+  g_error.clear();
+  try {
+    catan::coach::AnalysisJob job;
+    if (!data || size <= 0 ||
+        !catan::coach::decode_analysis_job(data, static_cast<size_t>(size), &job, &g_error)) {
+      if (g_error.empty()) g_error = "empty coach job";
+      return -1;
+    }
+    const catan::coach::Advice advice = catan::coach::run_analysis(
+        job, [](double p) { catan_coach_report(p); }, 100);
+    g_result = catan::coach::encode_advice(advice);
+    return static_cast<int>(g_result.size());
+  } catch (const std::exception& e) {
+    g_error = std::string("analysis failed: ") + e.what();
+  } catch (...) {
+    g_error = "analysis failed";
   }
   return -1;
 }

@@ -94,6 +94,12 @@ bool attached() {
   return g_attached;
 }
 
+// A time left in seconds (one decimal), or null when it is not known.
+static json seconds_or_null(double s) {
+  if (s < 0) return nullptr;
+  return std::round(s * 10) / 10;
+}
+
 void attach_app(App& app) {
   Host h;
   h.session = [&app] { return &app.session(); };
@@ -155,12 +161,16 @@ void attach_app(App& app) {
                      {"actions", rv.num_actions()},
                      {"done", rv.review_done()},
                      {"progress", rv.review_progress()},
+                     {"secondsLeft", seconds_or_null(rv.review_seconds_left())},
                      {"turningPoints", rv.review().turning_points.size()},
                      {"decisions", rv.review().decisions.size()}};
     }
     if (!app.session().active()) return j;
     // The coach's hint for the player at this screen (their own decision, so theirs to see).
-    j["hint"] = {{"status", app.hint_status()}, {"action", app.hint_action()}};
+    j["hint"] = {{"status", app.hint_status()},
+                 {"action", app.hint_action()},
+                 {"progress", app.hint_progress()},
+                 {"secondsLeft", seconds_or_null(app.hint_seconds_left())}};
     auto list = [](int n, auto&& pos) {
       json a = json::array();
       for (int i = 0; i < n; ++i) {

@@ -18,7 +18,7 @@ mergeInto(LibraryManager.library, {
     state: 'off', // off (no Worker) | loading | ready | failed
     module: null,
     max: 0,
-    slots: [], // {worker, dead, share: {id, jobId, k} or null}
+    slots: [], // {worker, dead, share: {id, jobId, k} or {id, coach: ticket} or null}
     nextShare: 1,
     files: function () {
       var f = Module['catanSearchWorker'] || {};
@@ -76,7 +76,28 @@ mergeInto(LibraryManager.library, {
       try { slot.worker.terminate(); } catch (e) { /* gone already */ }
       var share = slot.share;
       slot.share = null;
-      if (share) Module['_catan_search_done'](share.jobId, share.k, 0, 0);
+      if (share && share.coach) Module['_catan_coach_done'](share.coach, 0, 0);
+      else if (share) Module['_catan_search_done'](share.jobId, share.k, 0, 0);
+    },
+    // A coach analysis' messages: progress reports, then the advice (or an error).
+    coachMessage: function (slot, share, d) {
+      if (typeof d.progress === 'number') {
+        Module['_catan_coach_progress'](share.coach, d.progress);
+        return;
+      }
+      if (!(d.advice instanceof ArrayBuffer)) {
+        CatanSearch.kill(slot, typeof d.error === 'string' ? d.error : 'no advice');
+        return;
+      }
+      slot.share = null;
+      var bytes = new Uint8Array(d.advice);
+      var p = _malloc(Math.max(1, bytes.length));
+      HEAPU8.set(bytes, p);
+      try {
+        Module['_catan_coach_done'](share.coach, p, bytes.length);
+      } finally {
+        _free(p);
+      }
     },
     message: function (slot, d) {
       if (slot.dead || !d || typeof d !== 'object') return;
@@ -87,6 +108,10 @@ mergeInto(LibraryManager.library, {
       }
       var share = slot.share;
       if (!share || d.id !== share.id) return; // an answer to a dropped share
+      if (share.coach) {
+        CatanSearch.coachMessage(slot, share, d);
+        return;
+      }
       slot.share = null;
       if (!(d.stats instanceof ArrayBuffer)) {
         // A share it could not run (a job of another build, damaged bytes): it is of no use.
@@ -150,13 +175,45 @@ mergeInto(LibraryManager.library, {
     }
     return 0;
   },
-  // Drops the shares in flight: a worker still thinking about one is terminated and replaced
-  // (a worker runs a share to its end and cannot be interrupted).
+  // Drops the search shares in flight (not the coach's analyses): a worker still thinking
+  // about one is terminated and replaced (a worker runs a share to its end and cannot be
+  // interrupted).
   catan_search_cancel__deps: ['$CatanSearch'],
   catan_search_cancel: function () {
     for (var i = 0; i < CatanSearch.slots.length; ++i) {
       var slot = CatanSearch.slots[i];
-      if (slot.dead || !slot.share) continue;
+      if (slot.dead || !slot.share || slot.share.coach) continue;
+      slot.dead = true; // its late answers and errors are ignored
+      try { slot.worker.terminate(); } catch (e) { /* gone already */ }
+      CatanSearch.spawn(i);
+    }
+  },
+  // Posts the coach's analysis `ticket` (shell/web_coach_pool.cpp) to the first live idle
+  // worker: 1, or 0 when there is none.
+  catan_coach_post__deps: ['$CatanSearch'],
+  catan_coach_post: function (ticket, ptr, len) {
+    for (var i = 0; i < CatanSearch.slots.length; ++i) {
+      var slot = CatanSearch.slots[i];
+      if (slot.dead || slot.share) continue;
+      var buf = HEAPU8.slice(ptr, ptr + len).buffer;
+      slot.share = { id: CatanSearch.nextShare++, coach: ticket };
+      try {
+        slot.worker.postMessage({ id: slot.share.id, coach: buf }, [buf]);
+      } catch (e) {
+        slot.share = null;
+        CatanSearch.kill(slot, e && e.message);
+        return 0;
+      }
+      return 1;
+    }
+    return 0;
+  },
+  // Drops the analysis `ticket`: the worker thinking about it is terminated and replaced.
+  catan_coach_drop__deps: ['$CatanSearch'],
+  catan_coach_drop: function (ticket) {
+    for (var i = 0; i < CatanSearch.slots.length; ++i) {
+      var slot = CatanSearch.slots[i];
+      if (slot.dead || !slot.share || slot.share.coach !== ticket) continue;
       slot.dead = true; // its late answers and errors are ignored
       try { slot.worker.terminate(); } catch (e) { /* gone already */ }
       CatanSearch.spawn(i);

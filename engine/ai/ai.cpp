@@ -272,6 +272,12 @@ class SearchBot final : public Bot {
     return job_.cands[choice_];
   }
 
+  double progress() const override {
+    if (done_) return 1;
+    if (waiting_ || job_.iterations <= 0) return 0;
+    return std::min(1.0, static_cast<double>(local_.stats().iterations) / job_.iterations);
+  }
+
  private:
   // The search's constants, each the best of the values measured in the arena against
   // 3 Hard (docs/AI.md): 10 candidates (6 or 20 measured no stronger), the bar of 1.0

@@ -76,6 +76,9 @@ class Bot {
   virtual bool step(double max_ms) = 0;
   // The chosen action (valid after step() returned true). Always legal in obs.view.
   virtual Action action() = 0;
+  // How far the thinking is, 0..1, where the bot can tell (a search of a fixed number of
+  // iterations on this thread); 0 elsewhere.
+  virtual double progress() const { return 0; }
 
   // Convenience: start + step until done.
   Action decide(const Observation& obs, const EventLog& seen_events) {

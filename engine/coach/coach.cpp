@@ -4,7 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <functional>
+#include <type_traits>
 
 #include "engine/ai/ai.h"
 #include "engine/ai/ai_internal.h"
@@ -126,8 +128,12 @@ class PairedPlayouts {
 // --- Analyst ---------------------------------------------------------------------------
 
 struct Analyst::Impl {
-  enum class Stage : uint8_t { Expert, Playouts, Done };
+  enum class Stage : uint8_t { Worker, Expert, Playouts, Done };
   Stage stage = Stage::Done;
+  AnalysisJob job;  // what start() was given (for a worker, or to fall back here)
+  std::shared_ptr<AnalysisPool> pool;
+  int ticket = 0;  // the job on a worker of `pool`
+  double worker_progress = 0;
   Observation obs;
   ai::Beliefs beliefs;  // count_cards(obs, the events)
   GameState view;       // legal_view(obs)
@@ -137,6 +143,12 @@ struct Analyst::Impl {
   bool has_played = false;
   Action played_action;
   PairedPlayouts playouts;
+
+  void drop() {
+    if (ticket > 0 && pool) pool->drop(ticket);
+    ticket = 0;
+  }
+  ~Impl() { drop(); }
 };
 
 Analyst::Analyst(const CoachConfig& config) : cfg_(config), impl_(std::make_shared<Impl>()) {}
@@ -181,8 +193,9 @@ static std::vector<Action> alternatives(const Observation& obs, const GameState&
 }
 
 void Analyst::start(const Observation& obs, const EventLog& seen_events, const Action* played) {
+  impl_->drop();
+  impl_ = std::make_shared<Impl>();
   Impl& m = *impl_;
-  m = Impl{};
   advice_ = Advice{};
   advice_.seat = obs.seat;
   m.obs = obs;
@@ -194,13 +207,32 @@ void Analyst::start(const Observation& obs, const EventLog& seen_events, const A
     m.stage = Impl::Stage::Done;
     return;
   }
+  m.job.obs = obs;
+  m.job.events = seen_events;
+  m.job.has_played = m.has_played;
+  m.job.played = m.played_action;
+  m.job.iterations = cfg_.iterations;
+  m.job.expert_iterations = cfg_.expert_iterations;
+  m.job.max_options = cfg_.max_options;
+  m.job.seed = cfg_.seed;
+  m.pool = cfg_.pool;
+  if (m.pool && m.pool->size() > 0) m.ticket = m.pool->submit(m.job);
+  if (m.ticket > 0) {
+    m.stage = Impl::Stage::Worker;
+    return;
+  }
+  start_here();
+}
+
+void Analyst::start_here() {
+  Impl& m = *impl_;
   AiConfig ec;
   ec.level = AiLevel::Expert;
   ec.max_iterations = cfg_.expert_iterations;
-  ec.seed = mix_seed(cfg_.seed, obs.view.turn * 97 + static_cast<int>(obs.view.phase));
+  ec.seed = mix_seed(cfg_.seed, m.obs.view.turn * 97 + static_cast<int>(m.obs.view.phase));
   m.expert = make_bot(ec);
-  m.expert->start(obs, seen_events);
-  m.beliefs = ai::count_cards(obs, seen_events);
+  m.expert->start(m.obs, m.job.events);
+  m.beliefs = ai::count_cards(m.obs, m.job.events);
   m.stage = Impl::Stage::Expert;
 }
 
@@ -208,13 +240,22 @@ bool Analyst::done() const {
   return impl_->stage == Impl::Stage::Done;
 }
 
+bool Analyst::on_worker() const {
+  return impl_->stage == Impl::Stage::Worker;
+}
+
 double Analyst::progress() const {
   const Impl& m = *impl_;
+  // Expert's search is most of the work in a setup settlement (its spots are played out to
+  // the game's end), a little over half elsewhere.
+  const double expert = m.obs.view.phase == Phase::SetupSettlement ? 0.85 : 0.6;
   switch (m.stage) {
+    case Impl::Stage::Worker:
+      return std::clamp(m.worker_progress, 0.0, 0.99);
     case Impl::Stage::Expert:
-      return 0.05;
+      return expert * (m.expert ? m.expert->progress() : 0);
     case Impl::Stage::Playouts:
-      return 0.1 + 0.9 * m.playouts.progress();
+      return expert + (1 - expert) * m.playouts.progress();
     case Impl::Stage::Done:
       return 1;
   }
@@ -224,6 +265,35 @@ double Analyst::progress() const {
 bool Analyst::step(double max_ms) {
   Impl& m = *impl_;
   const auto t0 = Clock::now();
+  if (m.stage == Impl::Stage::Worker) {
+    Advice a;
+    double p = 0;
+    const AnalysisPool::Status status = m.pool->poll(m.ticket, &a, &p);
+    if (status == AnalysisPool::Status::Running) {
+      m.worker_progress = p;
+      return false;
+    }
+    m.ticket = 0;
+    const bool usable = status == AnalysisPool::Status::Done && a.seat == m.obs.seat &&
+                        !a.options.empty() && a.played < static_cast<int>(a.options.size()) &&
+                        (a.played >= 0) == m.has_played;
+    if (usable) {
+      advice_ = std::move(a);
+      explain_advice(m.obs, cfg_.names, &advice_);
+      m.stage = Impl::Stage::Done;
+      return true;
+    }
+    start_here();  // the worker failed: the analysis runs here
+  } else if (m.stage == Impl::Stage::Expert && m.pool && m.pool->size() > 0 &&
+             m.expert->progress() < 0.5) {
+    // A worker has become available since start(): it takes the analysis over.
+    m.ticket = m.pool->submit(m.job);
+    if (m.ticket > 0) {
+      m.stage = Impl::Stage::Worker;
+      m.expert.reset();
+      return false;
+    }
+  }
   while (m.stage != Impl::Stage::Done) {
     if (m.stage == Impl::Stage::Expert) {
       if (!m.expert->step(std::max(0.1, max_ms - ms_since(t0)))) return false;
@@ -398,6 +468,169 @@ std::string trade_sentence(const TradeImpact& im, const SeatNames& names) {
   else if (im.leader >= 0)
     out += ": " + names[im.leader] + " is leading";
   return out;
+}
+
+// --- Analyses on other cores -------------------------------------------------------------
+
+namespace {
+
+static_assert(std::is_trivially_copyable_v<Observation>);
+static_assert(std::is_trivially_copyable_v<Action>);
+static_assert(std::is_trivially_copyable_v<Event>);
+static_assert(std::is_trivially_copyable_v<SeatChances>);
+
+constexpr uint32_t kAnalysisMagic = 0x314A4343;  // "CCJ1"
+constexpr uint32_t kAdviceMagic = 0x31414343;    // "CCA1"
+constexpr uint32_t kAnalysisFormat = 1;
+constexpr uint32_t kMaxEvents = 4'000'000;
+constexpr uint32_t kMaxAdviceOptions = 1024;
+
+struct Writer {
+  std::vector<uint8_t> out;
+  template <class T>
+  void put(const T& v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    const auto* p = reinterpret_cast<const uint8_t*>(&v);
+    out.insert(out.end(), p, p + sizeof(T));
+  }
+  void header(uint32_t magic) {
+    put(magic);
+    put(kAnalysisFormat);
+    put(static_cast<uint32_t>(sizeof(Observation)));
+    put(static_cast<uint32_t>(sizeof(Action)));
+    put(static_cast<uint32_t>(sizeof(Event)));
+  }
+};
+
+struct Reader {
+  const uint8_t* p;
+  size_t left;
+  template <class T>
+  bool get(T* v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (!p || left < sizeof(T)) return false;
+    std::memcpy(v, p, sizeof(T));
+    p += sizeof(T);
+    left -= sizeof(T);
+    return true;
+  }
+  // The header: "" when it is ours, else what is wrong.
+  const char* header(uint32_t magic) {
+    uint32_t m = 0, format = 0, obs = 0, action = 0, event = 0;
+    if (!get(&m) || m != magic) return "not a coach message";
+    if (!get(&format) || format != kAnalysisFormat) return "unknown coach message format";
+    if (!get(&obs) || obs != sizeof(Observation) || !get(&action) || action != sizeof(Action) ||
+        !get(&event) || event != sizeof(Event))
+      return "a coach message from another build";
+    return "";
+  }
+};
+
+bool refuse(std::string* error, const char* why) {
+  if (error) *error = why;
+  return false;
+}
+
+}  // namespace
+
+std::vector<uint8_t> encode_analysis_job(const AnalysisJob& job) {
+  Writer w;
+  w.header(kAnalysisMagic);
+  w.put(job.obs);
+  w.put(static_cast<uint32_t>(job.events.size()));
+  w.out.reserve(w.out.size() + job.events.size() * sizeof(Event) + 64);
+  for (const Event& e : job.events) w.put(e);
+  w.put(static_cast<uint8_t>(job.has_played));
+  w.put(job.played);
+  w.put(static_cast<int32_t>(job.iterations));
+  w.put(static_cast<int32_t>(job.expert_iterations));
+  w.put(static_cast<int32_t>(job.max_options));
+  w.put(job.seed);
+  return std::move(w.out);
+}
+
+bool decode_analysis_job(const uint8_t* data, size_t size, AnalysisJob* out, std::string* error) {
+  Reader r{data, size};
+  if (const char* why = r.header(kAnalysisMagic); *why) return refuse(error, why);
+  AnalysisJob job;
+  uint32_t n = 0;
+  if (!r.get(&job.obs) || !r.get(&n) || n > kMaxEvents || r.left / sizeof(Event) < n)
+    return refuse(error, "a damaged coach job");
+  job.events.resize(n);
+  for (Event& e : job.events) r.get(&e);
+  uint8_t played = 0;
+  int32_t it = 0, expert = 0, options = 0;
+  if (!r.get(&played) || !r.get(&job.played) || !r.get(&it) || !r.get(&expert) ||
+      !r.get(&options) || !r.get(&job.seed) || r.left != 0)
+    return refuse(error, "a damaged coach job");
+  const GameState& v = job.obs.view;
+  if (v.num_players < 2 || v.num_players > kMaxPlayers || job.obs.seat < 0 ||
+      job.obs.seat >= v.num_players || it < 0 || it > 100'000 || expert < 0 || expert > 100'000 ||
+      options < 1 || options > 64)
+    return refuse(error, "a coach job out of range");
+  job.has_played = played != 0;
+  job.iterations = it;
+  job.expert_iterations = expert;
+  job.max_options = options;
+  *out = std::move(job);
+  return true;
+}
+
+std::vector<uint8_t> encode_advice(const Advice& a) {
+  Writer w;
+  w.header(kAdviceMagic);
+  w.put(static_cast<int32_t>(a.seat));
+  w.put(static_cast<int32_t>(a.played));
+  w.put(static_cast<int32_t>(a.iterations));
+  w.put(a.now);
+  w.put(static_cast<uint32_t>(a.options.size()));
+  for (const MoveOption& o : a.options) {
+    w.put(o.action);
+    w.put(o.win);
+  }
+  return std::move(w.out);
+}
+
+bool decode_advice(const uint8_t* data, size_t size, Advice* out, std::string* error) {
+  Reader r{data, size};
+  if (const char* why = r.header(kAdviceMagic); *why) return refuse(error, why);
+  Advice a;
+  int32_t seat = 0, played = 0, iterations = 0;
+  uint32_t n = 0;
+  if (!r.get(&seat) || !r.get(&played) || !r.get(&iterations) || !r.get(&a.now) || !r.get(&n) ||
+      n > kMaxAdviceOptions)
+    return refuse(error, "damaged coach advice");
+  a.options.resize(n);
+  for (MoveOption& o : a.options)
+    if (!r.get(&o.action) || !r.get(&o.win)) return refuse(error, "damaged coach advice");
+  if (r.left != 0 || seat < -1 || seat >= kMaxPlayers || played < -1 ||
+      played >= static_cast<int32_t>(n))
+    return refuse(error, "damaged coach advice");
+  a.seat = seat;
+  a.played = played;
+  a.iterations = iterations;
+  *out = std::move(a);
+  return true;
+}
+
+Advice run_analysis(const AnalysisJob& job, const std::function<void(double)>& report,
+                    double report_ms) {
+  CoachConfig c;
+  c.iterations = job.iterations;
+  c.expert_iterations = job.expert_iterations;
+  c.max_options = job.max_options;
+  c.seed = job.seed;
+  Analyst a(c);
+  a.start(job.obs, job.events, job.has_played ? &job.played : nullptr);
+  while (!a.step(std::max(1.0, report_ms)))
+    if (report) report(a.progress());
+  return a.advice();
+}
+
+void explain_advice(const Observation& obs, const SeatNames& names, Advice* advice) {
+  if (obs.seat < 0) return;
+  const GameState view = ai::legal_view(obs);
+  for (MoveOption& o : advice->options) o.why = explain_move(view, o.action, obs.seat, names);
 }
 
 }  // namespace catan::coach

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 #include "engine/ai/ai.h"
@@ -311,6 +312,157 @@ TEST(Review, SlicedEqualsOneCall) {
   }
   EXPECT_EQ(coach::review_to_json(g, r.review()),
             coach::review_to_json(g, coach::review_game(g, cfg)));
+}
+
+// A pool of `workers` that runs each job through its bytes (encode, decode, run_analysis,
+// encode_advice, decode) and answers in a scrambled order: a job is done only after a few
+// polls that depend on its ticket. Every `fail_every`-th job fails (0: none).
+class FakeAnalysisPool final : public coach::AnalysisPool {
+ public:
+  // The first `late` calls of size() find no worker (the workers are still loading).
+  explicit FakeAnalysisPool(int workers, int fail_every = 0, int late = 0)
+      : workers_(workers), fail_every_(fail_every), late_(late) {}
+  int size() const override { return late_-- > 0 ? 0 : workers_; }
+  int submit(const coach::AnalysisJob& job) override {
+    if (static_cast<int>(jobs_.size()) >= workers_) return 0;
+    const std::vector<uint8_t> bytes = coach::encode_analysis_job(job);
+    coach::AnalysisJob copy;
+    std::string error;
+    EXPECT_TRUE(coach::decode_analysis_job(bytes.data(), bytes.size(), &copy, &error)) << error;
+    jobs_.push_back({next_, copy, 1 + (next_ * 7) % 5});
+    ++submitted;
+    return next_++;
+  }
+  Status poll(int ticket, Advice* out, double* progress) override {
+    for (size_t i = 0; i < jobs_.size(); ++i) {
+      if (jobs_[i].ticket != ticket) continue;
+      if (--jobs_[i].polls > 0) {
+        *progress = 0.5;
+        return Status::Running;
+      }
+      const coach::AnalysisJob job = jobs_[i].job;
+      jobs_.erase(jobs_.begin() + static_cast<long>(i));
+      if (fail_every_ > 0 && ticket % fail_every_ == 0) return Status::Failed;
+      const std::vector<uint8_t> bytes = coach::encode_advice(coach::run_analysis(job));
+      std::string error;
+      EXPECT_TRUE(coach::decode_advice(bytes.data(), bytes.size(), out, &error)) << error;
+      return Status::Done;
+    }
+    return Status::Failed;
+  }
+  void drop(int ticket) override {
+    for (size_t i = 0; i < jobs_.size(); ++i)
+      if (jobs_[i].ticket == ticket) jobs_.erase(jobs_.begin() + static_cast<long>(i));
+  }
+  int submitted = 0;
+
+ private:
+  struct Job {
+    int ticket;
+    coach::AnalysisJob job;
+    int polls;
+  };
+  int workers_, fail_every_;
+  mutable int late_;
+  int next_ = 1;
+  std::vector<Job> jobs_;
+};
+
+// The review is the same with no worker, one, or several answering in any order, some failing
+// (those are analysed here); the turning points are there before the analyses end, and the
+// graded decisions stay in game order while they come in.
+TEST(Review, SameWithOneOrManyWorkers) {
+  Game g = bot_game(29, kFourHard, 160);
+  coach::ReviewConfig cfg;
+  cfg.coach.iterations = 4;
+  cfg.coach.expert_iterations = 8;
+  cfg.seats = {1, 2};
+  const nlohmann::json here = coach::review_to_json(g, coach::review_game(g, cfg));
+  ASSERT_GT(here["decisions"].size(), 10u);
+  for (const auto& [workers, fail_every, late] : std::vector<std::tuple<int, int, int>>{
+           {1, 0, 0}, {3, 0, 0}, {4, 3, 0}, {8, 0, 0}, {2, 0, 3}}) {
+    auto pool = std::make_shared<FakeAnalysisPool>(workers, fail_every, late);
+    coach::ReviewConfig c = cfg;
+    c.coach.pool = pool;
+    coach::Reviewer r;
+    r.start(g, c);
+    bool partial = false;
+    double last = 0;
+    while (!r.step(0.5)) {
+      const coach::Review& v = r.review();
+      partial |= !v.turning_points.empty() && v.decisions.size() < here["decisions"].size();
+      for (size_t i = 1; i < v.decisions.size(); ++i)
+        ASSERT_LT(v.decisions[i - 1].index, v.decisions[i].index);
+      EXPECT_GE(r.progress(), last);
+      last = r.progress();
+    }
+    EXPECT_TRUE(partial) << workers << " workers";
+    EXPECT_GT(pool->submitted, 0);
+    EXPECT_EQ(coach::review_to_json(g, r.review()), here) << workers << " workers";
+  }
+}
+
+// A hint on a worker (through the bytes) is the hint computed here, sentences included.
+TEST(Coach, HintOnAWorkerEqualsHere) {
+  Game g = bot_game(31, kFourHard, 60);
+  for (int k = 0; k < 3; ++k) {
+    const int seat = g.state().to_move();
+    coach::CoachConfig cfg;
+    cfg.iterations = 6;
+    cfg.expert_iterations = 12;
+    coach::Analyst here(cfg);
+    here.start(observe(g.state(), seat), g.visible_events(seat));
+    while (!here.step(1e9)) {
+    }
+    cfg.pool = std::make_shared<FakeAnalysisPool>(2);
+    coach::Analyst there(cfg);
+    there.start(observe(g.state(), seat), g.visible_events(seat));
+    EXPECT_TRUE(there.on_worker());
+    while (!there.step(1e9)) {
+    }
+    const Advice& a = here.advice();
+    const Advice& b = there.advice();
+    ASSERT_EQ(a.options.size(), b.options.size());
+    EXPECT_EQ(a.played, b.played);
+    EXPECT_EQ(a.iterations, b.iterations);
+    EXPECT_EQ(a.now, b.now);
+    for (size_t i = 0; i < a.options.size(); ++i) {
+      EXPECT_EQ(a.options[i].action, b.options[i].action);
+      EXPECT_EQ(a.options[i].win, b.options[i].win);
+      EXPECT_EQ(a.options[i].why, b.options[i].why);
+    }
+    Rng rng;
+    rng.state = 40 + k;
+    testing_support::play_random_actions(g, rng, 7);
+  }
+}
+
+// Damaged or foreign bytes are refused with a reason, never read past their end.
+TEST(Coach, AnalysisBytesRefuseDamage) {
+  Game g = bot_game(32, kFourHard, 40);
+  coach::AnalysisJob job;
+  job.obs = observe(g.state(), g.state().to_move());
+  job.events = g.visible_events(job.obs.seat);
+  const std::vector<uint8_t> bytes = coach::encode_analysis_job(job);
+  coach::AnalysisJob back;
+  std::string error;
+  ASSERT_TRUE(coach::decode_analysis_job(bytes.data(), bytes.size(), &back, &error)) << error;
+  EXPECT_EQ(back.events, job.events);
+  for (size_t cut : {size_t{0}, size_t{3}, size_t{20}, bytes.size() / 2, bytes.size() - 1}) {
+    error.clear();
+    EXPECT_FALSE(coach::decode_analysis_job(bytes.data(), cut, &back, &error));
+    EXPECT_FALSE(error.empty());
+  }
+  std::vector<uint8_t> other = bytes;
+  other[0] ^= 1;
+  EXPECT_FALSE(coach::decode_analysis_job(other.data(), other.size(), &back, &error));
+  const Advice adv = coach::run_analysis(job);
+  const std::vector<uint8_t> ab = coach::encode_advice(adv);
+  Advice a2;
+  EXPECT_FALSE(coach::decode_advice(ab.data(), ab.size() - 1, &a2, &error));
+  EXPECT_FALSE(coach::decode_advice(bytes.data(), bytes.size(), &a2, &error));
+  ASSERT_TRUE(coach::decode_advice(ab.data(), ab.size(), &a2, &error)) << error;
+  ASSERT_EQ(a2.options.size(), adv.options.size());
 }
 
 TEST(Analyse, ProtocolReviewsTheLoadedGame) {
