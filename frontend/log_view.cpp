@@ -702,6 +702,11 @@ void LogView::update(const Session& s, double now_s) {
   if (!raw_.empty() && raw_.back().type == EventType::TurnEnded) ++turn;
   // Lines that would be trimmed at once are not written out at all.
   const size_t first_kept = ev.size() > kMaxEntries ? ev.size() - kMaxEntries : 0;
+  // More new events than the log keeps: every line already written is older than the kept ones.
+  if (first_kept > raw_.size()) {
+    entries_.clear();
+    dropped_ = raw_.size();
+  }
   for (size_t i = raw_.size(); i < ev.size(); ++i) {
     const Event& e = ev[i];
     raw_.push_back(e);

@@ -204,8 +204,36 @@ TEST(LogView, Sounds) {
   EXPECT_FALSE(sound_for(ev(EventType::Produced, 1), 0, false));
 }
 
-// Found at the table: when a turn timer ran out the log said only "You built a settlement".
-// The log says that time ran out and what was done for the player.
+// More new events in one update than the log keeps: the log shows the newest lines only, the
+// same lines as a log that sees the game for the first time, with no older lines before them.
+TEST(LogView, ABurstLongerThanTheLogReplacesTheOldLines) {
+  match::MatchConfig mc = you_and_ais(9);
+  for (auto& seat : mc.seats) {
+    seat.kind = match::SeatKind::AI;
+    seat.ai.level = AiLevel::Random;
+  }
+  match::Session s;
+  s.start(mc);
+  LogView early;
+  early.sounds = false;
+  double t = 0;
+  for (int i = 0; i < 100000 && s.game().events().size() < 40; ++i) s.update(t += 0.25, 50.0);
+  early.update(s, t);
+  const size_t seen = s.game().events().size();
+  ASSERT_GE(early.lines().size(), 20u);
+  for (int i = 0; i < 400000 && s.game().events().size() < seen + 1020; ++i)
+    s.update(t += 0.25, 50.0);
+  ASSERT_GE(s.game().events().size(), seen + 1020) << "the bots' game ended too soon";
+  early.update(s, t);
+  LogView fresh;
+  fresh.sounds = false;
+  fresh.update(s, t);
+  EXPECT_LE(early.lines().size(), 1000u);
+  EXPECT_EQ(early.lines(), fresh.lines());
+}
+
+// When a turn timer runs out, the log says so and what was done for the player (not only
+// "You built a settlement").
 TEST(LogView, TimeOutsSayWhatWasDoneForThePlayer) {
   match::MatchConfig mc = you_and_ais(5);
   mc.options.timer_seconds = 20;
@@ -238,8 +266,8 @@ TEST(LogView, TimeOutsSayWhatWasDoneForThePlayer) {
             "Time ran out: the offer was declined for Alice");
 }
 
-// Found at the table: before the first roll the dice showed "?" and looked like two help
-// buttons. Dice waiting for a roll are faded blank faces: no glyph, nothing opaque.
+// Dice waiting for the first roll are faded blank faces: no glyph (a "?" reads as a help
+// button), nothing opaque.
 class DiceDrawing : public HeadlessImGui {};
 TEST_F(DiceDrawing, DiceBeforeTheFirstRollAreBlankAndFaded) {
   const auto draw = [](int d1, int d2) {
