@@ -26,13 +26,6 @@ const char* kModes[] = {"Classic (10 VP)", "Blitz (7 VP, 1 of each)", "Epic (13 
 const char* kBoards[] = {"Beginner", "Official", "Balanced", "Random"};
 const char* kTimerNames[] = {"Off", "20 s", "30 s", "40 s", "60 s", "90 s", "120 s", "Unlimited"};
 
-std::string default_name(int seat, const SeatSetup& ss) {
-  if (ss.name[0]) return ss.name;
-  if (ss.kind == kSeatYou) return "You";
-  if (ss.kind == kSeatHotSeat) return std::string(player_color_name(seat)) + " (human)";
-  return player_color_name(seat);
-}
-
 void section(const char* title) {
   ImGui::PushFont(fonts().bold);
   ImGui::TextUnformatted(title);
@@ -196,6 +189,22 @@ std::string bots_game_summary(const NewGameForm& form) {
   s += kBoards[std::clamp(f.board, 0, 3)];
   s += " island";
   return s;
+}
+
+std::string default_name(int seat, const SeatSetup& ss) {
+  if (ss.name[0]) return ss.name;
+  if (ss.kind == kSeatYou) return "You";
+  if (ss.kind == kSeatHotSeat) return std::string(player_color_name(seat)) + " (human)";
+  // An AI: the name match::name_seats gives it, e.g. "Bruno (Normal Trader)".
+  MatchConfig c;
+  c.options.players = static_cast<uint8_t>(seat + 1);
+  SeatConfig& sc = c.seats[static_cast<size_t>(seat)];
+  sc.kind = SeatKind::AI;
+  sc.ai.level = static_cast<AiLevel>(ss.level);
+  sc.ai.personality = static_cast<Personality>(ss.personality);
+  sc.name.clear();
+  match::name_seats(&c);
+  return sc.name;
 }
 
 MatchConfig config_from_form(const NewGameForm& form) {

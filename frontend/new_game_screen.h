@@ -77,6 +77,10 @@ void make_bots_game(NewGameForm* form);
 // One line saying what "Play vs bots" starts, e.g. "You + 3 bots (Normal), Classic (10 VP)".
 std::string bots_game_summary(const NewGameForm& form);
 
+// The name seat `seat` plays under when its name field is empty (the field's placeholder):
+// "You", "Blue (human)" for a hot-seat human, "Bruno (Normal Trader)" for an AI.
+std::string default_name(int seat, const SeatSetup& ss);
+
 MatchConfig config_from_form(const NewGameForm& form);
 
 enum class NewGameChoice { None, Start, Continue, Settings, Help };

@@ -87,8 +87,8 @@ TEST_F(NewGameScreen, PlayVsBotsSeatsAisForTheOtherHumans) {
             "You + 2 bots (mixed levels), Classic (10 VP), Balanced island");
 }
 
-// Found at the table: the bots were "Blue (Normal Trader)" in a game from this screen and
-// "Bruno (Easy Balanced)" in one from a link or the page API. One scheme names them both.
+// Bots from this screen are named as in a game from a link or the page API:
+// "Bruno (Easy Balanced)", and an empty name field shows the name the game will use.
 TEST_F(NewGameScreen, BotsAreNamedAsInEveryOtherGame) {
   ui::NewGameForm form;
   form.players = 4;
@@ -105,6 +105,11 @@ TEST_F(NewGameScreen, BotsAreNamedAsInEveryOtherGame) {
   for (int i = 0; i < 4; ++i)
     EXPECT_EQ(mc.seats[static_cast<size_t>(i)].name, linked.seats[static_cast<size_t>(i)].name)
         << "seat " << i;
+  for (int i = 1; i < 4; ++i)
+    EXPECT_EQ(ui::default_name(i, form.seats[i]), mc.seats[static_cast<size_t>(i)].name)
+        << "seat " << i;
+  form.seats[2].kind = ui::kSeatHotSeat;
+  EXPECT_EQ(ui::default_name(2, form.seats[2]), ui::config_from_form(form).seats[2].name);
 }
 
 // The custom form at 390 CSS pixels wide: every control inside the screen, at least 44 tall,
