@@ -142,9 +142,9 @@ TEST(SessionTimer, TheClockStartsWithTheFirstFrameOfTheMatch) {
   EXPECT_TRUE(d.seat0.empty()) << "the first decision timed out at once";
 }
 
-// The "Time's up" notice stays until the player makes a move (it went after 5 s, before a
-// player who had looked away could read it), and each move made for the player is listed with
-// the index of its first event, for the log.
+// The "Time's up" notice stays until the player makes a move (a player who looked away still
+// reads it), and each move made for the player is listed with the index of its first event,
+// for the log.
 TEST(SessionTimer, TimesUpStaysUntilThePlayerActs) {
   Session s;
   s.start(timed_config(3, 5, 20));

@@ -58,8 +58,8 @@ class RuleDialogsUi : public HeadlessImGui {
   }
 };
 
-// Found at the table: before the roll the Monopoly button was green and legal() listed the
-// move, but the click did nothing (the dialog closed itself outside the main phase).
+// Monopoly before the roll: the card's button opens the dialog, and the dialog's choice plays
+// the card (the roll is still to come).
 TEST_F(RuleDialogsUi, MonopolyIsPlayedBeforeTheRoll) {
   App app;
   bool found = false;

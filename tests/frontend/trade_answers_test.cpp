@@ -28,7 +28,7 @@ class TradeAnswersUi : public HeadlessImGui {
   }
 };
 
-// Found at the table: the list of answers cut the partners' names ("Blue (Normal Tr.").
+// The list of answers shows the partners' whole names (not "Bruno (Normal Tr.").
 TEST_F(TradeAnswersUi, PartnerNamesAreNotCut) {
   App app;
   match::MatchConfig mc = you_and_ais(5);
