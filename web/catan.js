@@ -571,7 +571,8 @@
 
   // Asks whether to resume the saved game or keep the link's game (kind 'board' | 'replay'),
   // which is already open behind the question (a board link's game paused). Keeping the link
-  // sets the old game aside under saveKey + '.previous' before the link's game is saved.
+  // sets the old game aside under saveKey + '.previous' before the link's game is saved (when
+  // that copy fails, the link's game is not saved).
   function askAboutSavedGame(previous, kind) {
     if (kind === 'board') callVoid('catan_web_set_paused', ['number'], [1]);
     const box = document.createElement('div');
@@ -611,8 +612,13 @@
       box.remove();
       holdSave = false;
       if (keepLink) {
-        store.set(saveKey + '.previous', previous.text);
+        // The old game is overwritten only once its copy is stored.
+        holdSave = !store.set(saveKey + '.previous', previous.text);
         if (kind === 'board') callVoid('catan_web_set_paused', ['number'], [0]);
+        if (holdSave) {
+          notice('Your game in progress could not be copied aside (browser storage is full), so ' +
+            'it stays saved and this game is not saved. Reload to resume your game.', 'error', true);
+        }
         persist();
       } else {
         const r = loadSave(previous.text, 'saved game');
@@ -620,7 +626,9 @@
           callVoid('catan_web_set_paused', ['number'], [0]);
           notice('Resumed your game.', 'info');
         } else {
-          notice('Your saved game could not be resumed: ' + r.error, 'error', true);
+          // The link's game goes on; the save that cannot be read is set aside first.
+          setAside(previous.text, r.error, 'the linked game goes on');
+          if (kind === 'board') callVoid('catan_web_set_paused', ['number'], [0]);
         }
       }
       $('canvas').focus();
@@ -633,28 +641,33 @@
   function resumeSaved() {
     const text = store.get(saveKey);
     if (!text) return false;
-    let version = null;
-    try { version = text.length <= MAX_SAVE ? JSON.parse(text).version : null; } catch (e) { version = null; }
     const r = loadSave(text, 'saved game');
     if (r.ok) {
       notice('Resumed your game.', 'info');
       startupSave = { ok: true };
       return true;
     }
-    // Keep the broken save aside (never lose it silently), then report it. The slot is emptied
-    // first so that a large save fits; if the copy is still refused, the save goes back.
+    setAside(text, r.error);
+    return false;
+  }
+
+  // Keeps a save that cannot be resumed aside under saveKey + '.rejected' (never lost
+  // silently), then reports it. The slot is emptied first so that a large save fits; if the
+  // copy is still refused, the save goes back.
+  function setAside(text, error, next = 'a new game can be started') {
+    let version = null;
+    try { version = text.length <= MAX_SAVE ? JSON.parse(text).version : null; } catch (e) { version = null; }
     const keptAs = saveKey + '.rejected';
     store.remove(saveKey);
     const kept = store.set(keptAs, text);
     if (!kept) store.set(saveKey, text);
-    startupSave = kept ? { ok: false, error: r.error, keptAs } : { ok: false, error: r.error };
-    post('error', { errors: ['saved game: ' + r.error] });
-    const outdated = /outdated/.test(r.error) || (typeof version === 'number' && version !== 1);
+    startupSave = kept ? { ok: false, error: error, keptAs } : { ok: false, error: error };
+    post('error', { errors: ['saved game: ' + error] });
+    const outdated = /outdated/.test(error) || (typeof version === 'number' && version !== 1);
     notice((outdated ? 'Your saved game is from another version and cannot be resumed: '
-      : 'Your saved game is damaged and cannot be resumed: ') + r.error +
-      (kept ? '. It was set aside; a new game can be started.'
+      : 'Your saved game is damaged and cannot be resumed: ') + error +
+      (kept ? '. It was set aside; ' + next + '.'
         : '. It could not be set aside (storage full): a new game will replace it.'), 'error', true);
-    return false;
   }
 
   function showParamErrors(errors) {

@@ -442,7 +442,7 @@ await test('reload-resumes-the-game', async () => {
   const before = await page.evaluate(() => window.catan.state());
   const saved = await page.evaluate(() => localStorage.getItem(window.catan.saveKey));
   assert(saved && saved.length > 100, 'nothing saved in localStorage');
-  // One copy: the page's slot only (the App used to keep a second one for every page).
+  // One copy: the page's slot only (the App keeps no second one per page).
   const appCopy = await page.evaluate(() => localStorage.getItem('catan.app.save'));
   assert(appCopy === null, 'the game is stored twice (catan.app.save as well)');
   await page.reload();
@@ -2261,6 +2261,72 @@ await test('link-asks-before-replacing-a-game', async () => {
   await closeClean(context, page);
 });
 
+// A link while the save cannot be read: "Resume my game" sets the save aside (it is not
+// written over) and the link's game runs on, unpaused. A link while the old game's copy cannot
+// be stored (storage full): "Play the linked game" leaves the old game saved and says so.
+await test('link-keeps-a-damaged-or-uncopied-save', async () => {
+  const LINK = 'index.html?seed=555&seats=human,ai:easy,ai:easy';
+  const noticeText = (page) => page.evaluate(() => {
+    const n = document.getElementById('notice');
+    return n.hidden ? '' : n.textContent;
+  });
+  {
+    const { context, page } = await newPage();
+    const damaged = '{{{ nope';
+    await page.goto(base + 'version.json');
+    await page.evaluate((t) => localStorage.setItem('catan.save', t), damaged);
+    await page.goto(base + LINK);
+    await waitReady(page);
+    await waitFor(page, () => !!document.getElementById('link-choice'), null, { timeout: 5000 });
+    await page.click('#link-choice-resume');
+    await frames(page, 5);
+    const msg = await noticeText(page);
+    assert(/damaged/.test(msg) && /set aside/.test(msg), 'damaged save: notice "' + msg + '"');
+    assert(await page.evaluate(() => localStorage.getItem('catan.save.rejected')) === damaged,
+      'damaged save: not set aside');
+    const st = await page.evaluate(() => window.catan.state(-1));
+    assert(st.session.active && st.session.config.seed === '555', 'damaged save: the link\'s game is not running');
+    assert(!st.session.paused, 'damaged save: the link\'s game stays paused');
+    await shot(page, 'link-damaged-save.png');
+    await closeClean(context, page);
+  }
+  {
+    const { context, page } = await newPage();
+    await page.goto(base + 'index.html');
+    await waitReady(page);
+    assert((await page.evaluate(() => window.catan.newGame({ seed: 77, seats: ['human', 'ai:easy'] }))).ok, 'newGame');
+    await frames(page, 5);
+    await page.goto(base + 'version.json');
+    const saved = await page.evaluate(() => localStorage.getItem('catan.save'));
+    // Storage full for the old game's copy.
+    await page.addInitScript(() => {
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (k === 'catan.save.previous') throw new DOMException('full', 'QuotaExceededError');
+        return set.call(this, k, v);
+      };
+    });
+    await page.goto(base + LINK);
+    await waitReady(page);
+    await waitFor(page, () => !!document.getElementById('link-choice'), null, { timeout: 5000 });
+    await page.click('#link-choice-open');
+    await frames(page, 5);
+    const msg = await noticeText(page);
+    assert(/could not be copied aside/.test(msg), 'storage full: notice "' + msg + '"');
+    const st = await page.evaluate(() => window.catan.state(-1));
+    assert(st.session.config.seed === '555' && !st.session.paused, 'storage full: the link\'s game is not running');
+    await shot(page, 'link-copy-failed.png');
+    await page.goto(base + 'version.json');
+    assert(await page.evaluate(() => localStorage.getItem('catan.save')) === saved,
+      'storage full: the old game was written over');
+    await page.goto(base + 'index.html');
+    await waitReady(page);
+    const back = await page.evaluate(() => window.catan.state(-1));
+    assert(back.session.config.seed === '77', 'storage full: a reload gave seed ' + back.session.config.seed);
+    await closeClean(context, page);
+  }
+});
+
 // ------------------------------------------------------------------ layout: tablet and phone trading, touch targets
 // A tablet upright (768x1024, touch): the island keeps most of its size while the Trade tab is
 // open, every player's points stay in view, and every control (tabs, log filter chips, trade
@@ -2433,7 +2499,7 @@ await test('layout-log-chips-whole-in-the-demo-iframe', async () => {
   assert(problems.length === 0, problems.slice(0, 12).join(' | '));
 });
 
-// ------------------------------------------------------------------ found at the table (issue slice "table")
+// ------------------------------------------------------------------ at the table: hidden hands, timers, dialogs
 // The player's own hand while a hidden island keeps it face down says why, on the screen and
 // in state(); in terra incognita and in mist, at 1280x720 and on a phone.
 await test('table-hidden-setup-hand-says-why', async () => {
