@@ -134,6 +134,7 @@ struct Analyst::Impl {
   std::shared_ptr<AnalysisPool> pool;
   int ticket = 0;  // the job on a worker of `pool`
   double worker_progress = 0;
+  bool worker_failed = false;  // a worker failed it (or gave it up): it stays here
   Observation obs;
   ai::Beliefs beliefs;  // count_cards(obs, the events)
   GameState view;       // legal_view(obs)
@@ -283,8 +284,9 @@ bool Analyst::step(double max_ms) {
       m.stage = Impl::Stage::Done;
       return true;
     }
-    start_here();  // the worker failed: the analysis runs here
-  } else if (m.stage == Impl::Stage::Expert && m.pool && m.pool->size() > 0 &&
+    m.worker_failed = true;
+    start_here();  // the worker failed: the analysis runs here, to its end
+  } else if (m.stage == Impl::Stage::Expert && !m.worker_failed && m.pool && m.pool->size() > 0 &&
              m.expert->progress() < 0.5) {
     // A worker has become available since start(): it takes the analysis over.
     m.ticket = m.pool->submit(m.job);
