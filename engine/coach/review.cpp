@@ -300,7 +300,7 @@ bool Reviewer::step(double max_ms) {
       m.on_worker.push_back(std::move(w));
       ++m.next_task;
     }
-    // Here: a task a worker failed, or, when no worker took one, the next one.
+    // Here: a task a worker failed, or, without workers, the next one.
     if (!m.analysing) {
       if (!m.fallback.empty()) {
         Impl::OnWorker w = std::move(m.fallback.front());
@@ -310,7 +310,7 @@ bool Reviewer::step(double max_ms) {
         m.local_job = std::move(w.job);
         m.local_fallback = true;
         m.analysing = true;
-      } else if (m.on_worker.empty() && m.next_task < m.tasks.size()) {
+      } else if (workers == 0 && m.on_worker.empty() && m.next_task < m.tasks.size()) {
         m.local_job = next_job();
         m.local_task = m.next_task++;
         m.analyst.start(m.local_job.obs, m.local_job.events, &m.local_job.played);
