@@ -4,8 +4,6 @@
 #include <utility>
 #include <vector>
 
-#include "engine/names.h"
-
 namespace catan {
 namespace {
 

@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/enum_names.h"
 #include "engine/types.h"
 
 namespace catan {
@@ -86,5 +87,30 @@ std::optional<Action> action_from_id(uint64_t id);
 
 std::string bundle_to_string(const ResourceCounts& c);  // "wood,wood,ore"; "" when empty
 std::optional<ResourceCounts> parse_bundle(std::string_view s, std::string* error = nullptr);
+
+// The verb of each ActionType's string form (engine/enum_names.h).
+inline constexpr EnumNames<ActionType, kNumActionTypes> kActionNames{{
+    "roll",
+    "build_settlement",
+    "build_road",
+    "build_city",
+    "buy_dev_card",
+    "trade_bank",
+    "offer_trade",
+    "accept_trade",
+    "decline_trade",
+    "counter_trade",
+    "confirm_trade",
+    "cancel_trade",
+    "play_dev:knight",
+    "play_dev:road_building",
+    "free_road",
+    "play_dev:year_of_plenty",
+    "play_dev:monopoly",
+    "move_robber",
+    "steal",
+    "discard",
+    "end_turn",
+}};
 
 }  // namespace catan

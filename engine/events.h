@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/enum_names.h"
 #include "engine/types.h"
 
 namespace catan {
@@ -61,5 +62,33 @@ std::string describe(const Event& e, const std::string (&seat_names)[4],
                      const char* const (&resource_words)[kNumResources]);
 
 using EventLog = std::vector<Event>;
+
+// The name of each event type (engine/enum_names.h).
+inline constexpr EnumNames<EventType, static_cast<size_t>(EventType::Forfeited) + 1> kEventNames{{
+    "settlement_built",
+    "road_built",
+    "city_built",
+    "starting_resources",
+    "dice_rolled",
+    "produced",
+    "production_short",
+    "discarded",
+    "robber_moved",
+    "stole",
+    "dev_card_bought",
+    "dev_card_played",
+    "monopoly_took",
+    "year_of_plenty_took",
+    "bank_trade",
+    "trade_offered",
+    "trade_answered",
+    "trade_done",
+    "trade_cancelled",
+    "longest_road_changed",
+    "largest_army_changed",
+    "turn_ended",
+    "game_won",
+    "forfeited",
+}};
 
 }  // namespace catan

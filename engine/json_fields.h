@@ -12,7 +12,6 @@
 #include <string>
 #include <utility>
 
-#include "engine/names.h"
 #include "engine/options.h"
 #include "engine/state.h"
 #include "engine/types.h"

@@ -2,8 +2,6 @@
 
 #include <charconv>
 
-#include "engine/names.h"
-
 namespace catan {
 
 GameOptions classic_options() {
@@ -82,7 +80,7 @@ bool set_option(GameOptions& o, const std::string& key, const std::string& value
     return fail(error,
                 "bad value '" + value + "' for option '" + key + "' (expected " + expected + ")");
   };
-  // An enum option: one of its table's names (engine/names.h).
+  // An enum option: one of its table's names (engine/enum_names.h).
   auto pick = [&](const auto& names, auto& field) {
     const auto e = names.parse(value);
     if (!e) return bad(names.joined("|"));

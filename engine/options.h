@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/board.h"
+#include "engine/enum_names.h"
 
 namespace catan {
 
@@ -50,5 +51,20 @@ bool set_option(GameOptions& o, const std::string& key, const std::string& value
                 std::string* error);
 // Checks the combination (players range, vp range, ...).
 bool validate(const GameOptions& o, std::string* error);
+
+// The names of the option values (engine/enum_names.h).
+inline constexpr EnumNames<Preset, 2> kPresetNames{{"classic", "arena"}};
+inline constexpr EnumNames<LayoutKind, 4> kLayoutNames{
+    {"beginner", "official", "balanced", "random"}};
+inline constexpr EnumNames<Mode, 4> kModeNames{{"classic", "blitz", "epic", "custom"}};
+inline constexpr EnumNames<DiceMode, 2> kDiceNames{{"random", "balanced"}};
+inline constexpr EnumNames<Visibility, 3> kVisibilityNames{{"revealed", "mist", "terra_incognita"}};
+inline constexpr EnumNames<DiscardMode, 2> kDiscardNames{{"choose", "auto"}};
+inline constexpr EnumNames<TradeMode, 2> kTradeModeNames{{"bundles", "one_for_one"}};
+// GameOptions::random_first_player as a value: "random" (true) or "seat0" (false).
+inline constexpr std::array<const char*, 2> kFirstPlayerNames{"random", "seat0"};
+inline const char* first_player_name(bool random) {
+  return random ? kFirstPlayerNames[0] : kFirstPlayerNames[1];
+}
 
 }  // namespace catan

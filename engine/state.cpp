@@ -1,7 +1,5 @@
 #include "engine/state.h"
 
-#include "engine/names.h"
-
 namespace catan {
 
 const char* phase_name(Phase p) {

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "engine/board.h"
+#include "engine/enum_names.h"
 #include "engine/options.h"
 #include "engine/rng.h"
 #include "engine/types.h"
@@ -136,5 +137,23 @@ GameState new_game(const GameOptions& options, Seeds seeds);
 inline GameState new_game(const GameOptions& options, uint64_t seed) {
   return new_game(options, Seeds::both(seed));
 }
+
+// The names of the phases and of the answers to an offer (engine/enum_names.h).
+inline constexpr EnumNames<Phase, static_cast<size_t>(Phase::GameOver) + 1> kPhaseNames{{
+    "setup_settlement",
+    "setup_road",
+    "roll",
+    "discard",
+    "move_robber",
+    "steal",
+    "main",
+    "road_building_first",
+    "road_building_second",
+    "trade_response",
+    "trade_confirm",
+    "game_over",
+}};
+inline constexpr EnumNames<TradeAnswer, static_cast<size_t>(TradeAnswer::NotAsked) + 1>
+    kTradeAnswerNames{{"pending", "accepted", "declined", "countered", "not_asked"}};
 
 }  // namespace catan

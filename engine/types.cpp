@@ -1,7 +1,5 @@
 #include "engine/types.h"
 
-#include "engine/names.h"
-
 namespace catan {
 
 const char* resource_name(Resource r) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/enum_names.h"
+
 namespace catan {
 
 constexpr int kNumHexes = 19;
@@ -74,5 +76,15 @@ constexpr ResourceCounts kRoadCost{1, 1, 0, 0, 0};
 constexpr ResourceCounts kSettlementCost{1, 1, 1, 1, 0};
 constexpr ResourceCounts kCityCost{0, 0, 0, 2, 3};
 constexpr ResourceCounts kDevCardCost{0, 0, 1, 1, 1};
+
+// The names of the pieces (engine/enum_names.h).
+inline constexpr EnumNames<Resource, kNumResources> kResourceNames{
+    {"wood", "brick", "sheep", "wheat", "ore"}};
+inline constexpr EnumNames<Terrain, 7> kTerrainNames{
+    {"forest", "hills", "pasture", "fields", "mountains", "desert", "hidden"}};
+inline constexpr EnumNames<DevCard, kNumDevCardTypes> kDevCardNames{
+    {"knight", "victory_point", "road_building", "year_of_plenty", "monopoly"}};
+inline constexpr EnumNames<PortType, 7> kPortNames{
+    {"wood", "brick", "sheep", "wheat", "ore", "generic", "hidden"}};
 
 }  // namespace catan

@@ -6,7 +6,6 @@
 #include <string>
 
 #include "engine/game.h"
-#include "engine/match/web_save.h"
 #include "frontend/audio.h"
 #include "frontend/game_screen.h"
 #include "frontend/match_types.h"
@@ -16,6 +15,7 @@
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "match/web_save.h"
 
 namespace catan {
 using namespace catan::ui;

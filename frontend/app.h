@@ -42,7 +42,7 @@ class App {
   void pinch(float delta);
 
   // Persistence hooks, provided by the shell (web: localStorage; native: a file). `save`
-  // receives the match (engine/match/web_save.h save_match) after every action; `load`
+  // receives the match (match/web_save.h save_match) after every action; `load`
   // returns the last one ("" if none) for "Continue last game".
   // `save_settings` / `load_settings` (optional) keep the UI settings (theme.h UiSettings as
   // settings_to_json): loaded and applied (palette, sound, volume) by set_persistence, saved

@@ -1,17 +1,11 @@
 #include "frontend/audio.h"
 
-#include <SDL.h>
-
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten.h>
-#endif
 
 namespace catan::ui::audio {
 
@@ -31,8 +25,8 @@ struct State {
   bool muted = false;
   float volume = 0.7f;
   bool tried_open = false;
-  bool subsystem = false;  // we initialised SDL's audio subsystem
-  SDL_AudioDeviceID dev = 0;
+  bool open = false;  // the output's device is open
+  Output out;
   int rate = 44100;
   std::array<std::vector<float>, static_cast<size_t>(Sfx::Count)> bank;
   std::array<Voice, kMaxVoices> voices;
@@ -103,10 +97,30 @@ void normalize(std::vector<float>& v, float peak) {
   }
 }
 
-void audio_callback(void* /*userdata*/, Uint8* stream, int len) {
+bool open_device() {
   State& s = st();
-  float* out = reinterpret_cast<float*>(stream);
-  const int n = len / static_cast<int>(sizeof(float));
+  if (s.open) return true;
+  if (s.tried_open || !s.out.open) return false;
+  s.tried_open = true;
+  const int rate = s.out.open();
+  if (rate <= 0) return false;
+  s.rate = rate;
+  for (int i = 0; i < static_cast<int>(Sfx::Count); ++i) {
+    s.bank[static_cast<size_t>(i)] = synthesize(static_cast<Sfx>(i), s.rate);
+  }
+  s.open = true;
+  return true;
+}
+
+}  // namespace
+
+void set_output(const Output& o) {
+  shutdown();
+  st().out = o;
+}
+
+void mix(float* out, int n) {
+  State& s = st();
   std::fill(out, out + n, 0.0f);
   const float master = s.master.load();
   for (Voice& v : s.voices) {
@@ -120,59 +134,6 @@ void audio_callback(void* /*userdata*/, Uint8* stream, int len) {
     out[i] = std::tanh(out[i] * master);
   }
 }
-
-bool open_device() {
-  State& s = st();
-  if (s.dev) return true;
-  if (s.tried_open) return false;
-  s.tried_open = true;
-  if (!SDL_WasInit(SDL_INIT_AUDIO)) {
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-      std::fprintf(stderr, "audio: no audio (%s)\n", SDL_GetError());
-      return false;
-    }
-    s.subsystem = true;
-  }
-  SDL_AudioSpec want{}, have{};
-  want.freq = 44100;
-  want.format = AUDIO_F32SYS;
-  want.channels = 1;
-  want.samples = 1024;
-  want.callback = audio_callback;
-  s.dev = SDL_OpenAudioDevice(nullptr, 0, &want, &have, 0);
-  if (!s.dev) {
-    std::fprintf(stderr, "audio: cannot open a device (%s); sound off\n", SDL_GetError());
-    if (s.subsystem) SDL_QuitSubSystem(SDL_INIT_AUDIO);
-    s.subsystem = false;
-    return false;
-  }
-  s.rate = have.freq > 0 ? have.freq : 44100;
-  for (int i = 0; i < static_cast<int>(Sfx::Count); ++i) {
-    s.bank[static_cast<size_t>(i)] = synthesize(static_cast<Sfx>(i), s.rate);
-  }
-  SDL_PauseAudioDevice(s.dev, 0);
-  return true;
-}
-
-void resume_web_audio() {
-#ifdef __EMSCRIPTEN__
-  // Browsers start the AudioContext suspended until a user gesture; resume() succeeds once
-  // the page has had one (sticky activation). Errors are swallowed: sound is optional.
-  // (No === / !== here: EM_ASM stringifies its tokens and clang-format splits them.)
-  // clang-format off
-  EM_ASM({
-    try {
-      if (typeof SDL2 != 'undefined' && SDL2.audioContext && SDL2.audioContext.state == 'suspended') {
-        SDL2.audioContext.resume().catch(function(){});
-      }
-    } catch (e) {
-    }
-  });
-  // clang-format on
-#endif
-}
-
-}  // namespace
 
 const char* sfx_name(Sfx s) {
   static const char* const kNames[] = {"dice", "build",     "card", "robber",
@@ -251,8 +212,8 @@ void play(Sfx s) {
   State& a = st();
   if (!a.enabled || a.muted || a.volume <= 0.0f || s == Sfx::Count) return;
   if (!open_device()) return;
-  resume_web_audio();
-  SDL_LockAudioDevice(a.dev);
+  if (a.out.resume) a.out.resume();
+  if (a.out.lock) a.out.lock();
   // A free voice, else the one closest to its end.
   Voice* slot = nullptr;
   for (Voice& v : a.voices) {
@@ -270,7 +231,7 @@ void play(Sfx s) {
   slot->samples = &a.bank[static_cast<size_t>(s)];
   slot->pos = 0;
   slot->gain = 1.0f;
-  SDL_UnlockAudioDevice(a.dev);
+  if (a.out.unlock) a.out.unlock();
 }
 
 void set_enabled(bool on) {
@@ -294,17 +255,13 @@ bool muted() {
   return st().muted;
 }
 bool available() {
-  return st().dev != 0;
+  return st().open;
 }
 
 void shutdown() {
   State& s = st();
-  if (s.dev) {
-    SDL_CloseAudioDevice(s.dev);
-    s.dev = 0;
-  }
-  if (s.subsystem) SDL_QuitSubSystem(SDL_INIT_AUDIO);
-  s.subsystem = false;
+  if (s.open && s.out.close) s.out.close();
+  s.open = false;
   s.tried_open = false;
   for (Voice& v : s.voices) v.samples = nullptr;
 }

@@ -1,12 +1,11 @@
-// Short synthesized sound effects: waveforms generated in code (no asset files), played
-// through an SDL audio device with a callback mixer. Works natively and in the browser
-// (Emscripten's SDL2 audio); never crashes without a device (Xvfb, CI with
-// SDL_AUDIODRIVER=dummy, a browser that refuses audio): play() then does nothing.
+// Short synthesized sound effects: waveforms generated in code (no asset files), mixed here and
+// played through the Output the shell installs (shell/platform_audio.cpp: an SDL audio device,
+// natively and in the browser). Without an output or a device (Xvfb, CI with
+// SDL_AUDIODRIVER=dummy, a browser that refuses audio) play() does nothing.
 //
 // The device is opened lazily on the first play() while sound is enabled and not muted, so a
-// muted (e.g. embedded) app never touches audio. In the browser the AudioContext may start
-// "suspended" until a user gesture; play() asks it to resume every time (allowed once the
-// page had any click or key press), so the first sound after the first click is heard.
+// muted (e.g. embedded) app never touches audio. play() calls the output's resume() every
+// time: a browser starts its AudioContext suspended until a user gesture.
 //
 //   audio::play(audio::Sfx::Dice);
 //   audio::set_enabled(settings().sound);  audio::set_volume(0.7f);
@@ -34,6 +33,18 @@ bool muted();
 bool available();
 // Closes the device (safe to call any time, also when nothing was opened).
 void shutdown();
+
+// Where the mixed samples go. Every function may be null.
+struct Output {
+  int (*open)() = nullptr;     // opens a mono float device that calls mix(); its rate, 0 if none
+  void (*lock)() = nullptr;    // held while play() changes the voices
+  void (*unlock)() = nullptr;  //
+  void (*resume)() = nullptr;  // a browser's suspended audio context
+  void (*close)() = nullptr;
+};
+void set_output(const Output& o);  // closes the current output's device first
+// The playing voices mixed into out[0..n), mono float; the device's callback.
+void mix(float* out, int n);
 
 // The effect's samples (mono float, -1..1) at `sample_rate`. Pure, deterministic, unit-tested.
 std::vector<float> synthesize(Sfx s, int sample_rate);

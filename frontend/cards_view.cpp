@@ -34,13 +34,13 @@ std::string resource_list(unsigned mask) {
 CardsPanel cards_panel(const Session& session) {
   CardsPanel p;
   const int viewer = session.viewer();
-  p.tracker = coach::track_cards(session.observation(), session.game().visible_events(viewer));
+  p.tracker = track_cards(session.observation(), session.game().visible_events(viewer));
   for (int s = 0; s < p.tracker.num_players; ++s)
     if (s != viewer) p.seats.push_back(s);
   return p;
 }
 
-std::string unknown_text(const coach::SeatCards& c) {
+std::string unknown_text(const SeatCards& c) {
   if (c.unknown <= 0) return "";
   const unsigned all = (1u << kNumResources) - 1;
   const std::string what =
@@ -48,12 +48,12 @@ std::string unknown_text(const coach::SeatCards& c) {
   return "+" + std::to_string(c.unknown) + " unknown (" + what + ")";
 }
 
-std::string dev_text(const coach::SeatCards& c) {
+std::string dev_text(const SeatCards& c) {
   if (c.dev_bought == 0 && c.dev_in_hand == 0) return "none";
   return std::to_string(c.dev_in_hand) + " in hand, " + std::to_string(c.dev_bought) + " bought";
 }
 
-std::string played_text(const coach::SeatCards& c) {
+std::string played_text(const SeatCards& c) {
   std::string out;
   for (int d = 0; d < kNumDevCardTypes; ++d) {
     if (!c.dev_played[d]) continue;
@@ -77,7 +77,7 @@ void same_line_if_fits(float w, float right, float line_h, float item_h) {
 
 // "+2 unknown:" and a small icon for every resource they can be; the words and the most of
 // each in the tooltip.
-void unknown_cards(const coach::SeatCards& c, float small) {
+void unknown_cards(const SeatCards& c, float small) {
   char label[32];
   std::snprintf(label, sizeof label, "+%d unknown:", c.unknown);
   ImGui::BeginGroup();
@@ -103,7 +103,7 @@ void unknown_cards(const coach::SeatCards& c, float small) {
   }
 }
 
-float unknown_cards_width(const coach::SeatCards& c, float small) {
+float unknown_cards_width(const SeatCards& c, float small) {
   char label[32];
   std::snprintf(label, sizeof label, "+%d unknown:", c.unknown);
   float w = ImGui::CalcTextSize(label).x;
@@ -120,7 +120,7 @@ void draw_cards_panel(const Session& session) {
   const float icon = px(22), small = px(16);
   const ImVec4 dim = ImGui::ColorConvertU32ToFloat4(theme().text_dim);
   for (int seat : p.seats) {
-    const coach::SeatCards& c = p.tracker.seats[seat];
+    const SeatCards& c = p.tracker.seats[seat];
     char id[24];
     std::snprintf(id, sizeof id, "cards_seat_%d", seat);
     char title[96];

@@ -1,5 +1,5 @@
 // The Cards panel: what each opponent can hold, as the viewer can deduce it from public
-// information (the card tracker, engine/coach/card_tracker.h, the same counting the Hard and
+// information (the card tracker, engine/card_tracker.h, the same counting the Hard and
 // Expert AIs play with). For each opponent: the resource cards known for certain as icons with
 // their counts, "+2 unknown:" with an icon for each resource they can be (the tooltip: "+2
 // unknown (could be Wood or Ore)" and the most of each), and the development cards: in hand,
@@ -14,25 +14,25 @@
 #include <string>
 #include <vector>
 
-#include "engine/coach/card_tracker.h"
+#include "engine/card_tracker.h"
 #include "frontend/match_types.h"
 
 namespace catan::ui {
 
 struct CardsPanel {
-  coach::CardTracker tracker;  // for the viewer (Session::viewer(): -1 = a spectator)
-  std::vector<int> seats;      // the seats shown: every seat but the viewer's
+  CardTracker tracker;     // for the viewer (Session::viewer(): -1 = a spectator)
+  std::vector<int> seats;  // the seats shown: every seat but the viewer's
 };
 // The tracker on Session::observation() and the events the viewer may see.
 CardsPanel cards_panel(const Session& session);
 
 // "" when every card is known; else "+N unknown (could be Wood, Brick or Ore)" ("any
 // resource" when it could be any of the five).
-std::string unknown_text(const coach::SeatCards& c);
+std::string unknown_text(const SeatCards& c);
 // Development cards: "none", or "2 in hand, 3 bought".
-std::string dev_text(const coach::SeatCards& c);
+std::string dev_text(const SeatCards& c);
 // The development cards played face up: "" or "Knights 2, Monopoly 1".
-std::string played_text(const coach::SeatCards& c);
+std::string played_text(const SeatCards& c);
 
 void draw_cards_panel(const Session& session);
 

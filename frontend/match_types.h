@@ -1,7 +1,7 @@
 // The match layer's types in the frontend's namespace: every view reads the Session (the
 // match being played) and its MatchConfig.
 #pragma once
-#include "engine/match/session.h"
+#include "match/session.h"
 
 namespace catan::ui {
 using match::MatchConfig;

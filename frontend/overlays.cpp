@@ -7,13 +7,13 @@
 #include <cstdio>
 #include <string>
 
-#include "engine/match/replay_code.h"
 #include "frontend/audio.h"
 #include "frontend/end_screen.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
+#include "match/replay_code.h"
 
 namespace catan::ui {
 

@@ -43,13 +43,14 @@
 #endif
 
 #include "engine/ai/search.h"
-#include "engine/match/session.h"
 #include "frontend/app.h"
 #include "frontend/coach_view.h"
 #include "frontend/game_layout.h"
 #include "frontend/pointer_input.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "match/session.h"
+#include "shell/platform_audio.h"
 #include "shell/platform_png.h"
 #ifdef __EMSCRIPTEN__
 #include "shell/web_bridge.h"  // the JS bridge
@@ -289,6 +290,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "SDL_Init failed: %s\n", SDL_GetError());
     return 1;
   }
+  catan::install_sdl_audio();
 #if CATAN_GL_ES3
   // OpenGL ES 3.0 natively, WebGL 2 in the browser: the same GL dialect and shaders everywhere.
   const char* glsl_version = "#version 300 es";

@@ -18,13 +18,12 @@
 #include "engine/ai/ai.h"
 #include "engine/coach/review.h"
 #include "engine/hash.h"
-#include "engine/match/replay_code.h"
-#include "engine/match/web_save.h"
-#include "engine/names.h"
 #include "engine/observation.h"
 #include "engine/parse.h"
 #include "engine/rules.h"
 #include "engine/serialize.h"
+#include "match/replay_code.h"
+#include "match/web_save.h"
 
 namespace catan {
 

@@ -9,9 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/match/config.h"
-#include "engine/match/replay_code.h"
-#include "engine/match/web_save.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
 #include "engine/serialize.h"
@@ -23,6 +20,9 @@
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "match/config.h"
+#include "match/replay_code.h"
+#include "match/web_save.h"
 #include "shell/web_search_pool.h"
 
 #ifdef __EMSCRIPTEN__

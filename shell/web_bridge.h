@@ -17,7 +17,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/match/session.h"
+#include "match/session.h"
 
 namespace catan::web {
 
@@ -54,7 +54,7 @@ void attach_app(App& app);
 namespace catan::web {
 
 // The match configs, saved matches and replay codes the exports read and write live in the
-// match layer (engine/match/), which builds natively too and is tested and fuzzed there.
+// match layer (match/), which builds natively too and is tested and fuzzed there.
 
 // --- Events --------------------------------------------------------------------------------
 // New events since the last call as a JSON array (empty array when nothing happened).

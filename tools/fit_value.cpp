@@ -32,11 +32,11 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/ai/ai.h"
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 #include "engine/coach/win_model.h"
 #include "engine/game.h"
-#include "engine/match/runner.h"
 #include "engine/options.h"
+#include "match/runner.h"
 #include "tools/tool_common.h"
 #include "tools/value_features.h"
 

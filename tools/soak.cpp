@@ -23,8 +23,8 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
-#include "engine/match/runner.h"
 #include "engine/serialize.h"
+#include "match/runner.h"
 #include "tools/tool_common.h"
 
 using namespace catan;

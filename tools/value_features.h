@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <array>
 
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 #include "engine/coach/win_model.h"
 #include "engine/state.h"
 

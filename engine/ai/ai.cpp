@@ -7,7 +7,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 #include "engine/ai/search.h"
 
 namespace catan {

@@ -2,10 +2,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 #include "engine/board.h"
 #include "engine/board_bits.h"
-#include "engine/coach/card_tracker.h"
+#include "engine/card_tracker.h"
 
 namespace catan::ai {
 
@@ -367,10 +367,10 @@ double evaluate(const GameState& s, int me, const Params& prm) {
 
 // Card counting --------------------------------------------------------------------------
 
-// The expected hands of the public card tracker (engine/coach/card_tracker.h): the Cards
+// The expected hands of the public card tracker (engine/card_tracker.h): the Cards
 // panel shows the same counting.
 Beliefs count_cards(const Observation& obs, const EventLog& events) {
-  const coach::CardTracker t = coach::track_cards(obs, events);
+  const CardTracker t = track_cards(obs, events);
   Beliefs b;
   for (int p = 0; p < kMaxPlayers; ++p) b.hand[p] = t.seats[p].expected;
   return b;

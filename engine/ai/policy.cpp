@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 #include "engine/ai/policy_internal.h"
 #include "engine/board.h"
 

@@ -1,7 +1,7 @@
 // Pieces shared by the policy files (policy.cpp: builds, setup, robber, development cards;
 // trade_policy.cpp: player trades). Not part of the AI's interface.
 #pragma once
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 
 namespace catan::ai {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 
 namespace catan::ai {
 

@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "engine/ai/ai.h"
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 #include "engine/board.h"
 #include "engine/coach/explain.h"
 #include "engine/coach/win_model.h"

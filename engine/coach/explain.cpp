@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 #include "engine/board.h"
 #include "engine/rules.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 
 namespace catan::coach {
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // web/params.js against the config cases the match layer is tested with
 // (tests/engine/config_cases.json, see tests/engine/config_schema_test.cpp): the page must
-// accept and refuse the same configs as engine/match/config.cpp. Runs in node (params.js has
+// accept and refuse the same configs as match/config.cpp. Runs in node (params.js has
 // no DOM). Last line: "N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';

@@ -15,9 +15,9 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
-#include "engine/match/runner.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
+#include "match/runner.h"
 #include "tests/engine/rules_fixture.h"
 
 namespace catan {

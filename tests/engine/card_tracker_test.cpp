@@ -1,10 +1,10 @@
-// The card tracker (engine/coach/card_tracker.h): what each seat can hold, deduced from the
+// The card tracker (engine/card_tracker.h): what each seat can hold, deduced from the
 // public record only. Hand-written histories check single deductions (production, steals
 // seen and unseen, discards, purchases, monopoly, offers and trades, the bank); random games
 // check that the bounds always contain the true hand, that the totals are the hand sizes,
 // that the viewer's own hand is exact, that hidden information changes nothing, and that the
 // AI's card counting (ai::count_cards, the same pass) keeps every card accounted for.
-#include "engine/coach/card_tracker.h"
+#include "engine/card_tracker.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <memory>
 
 #include "engine/ai/ai.h"
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 #include "engine/game.h"
 #include "engine/observation.h"
 #include "random_play.h"
@@ -21,8 +21,6 @@
 namespace catan {
 namespace {
 
-using coach::CardTracker;
-using coach::track_cards;
 using testing_rules::RC;
 
 // A table of hands that the test plays events on: the true hands follow every event, and
@@ -121,7 +119,7 @@ struct Table {
 void expect_sound(const CardTracker& t, const GameState& s, const Observation& o) {
   ASSERT_TRUE(t.consistent);
   for (int p = 0; p < s.num_players; ++p) {
-    const coach::SeatCards& c = t.seats[p];
+    const SeatCards& c = t.seats[p];
     EXPECT_EQ(c.total, o.hand_size[p]) << "seat " << p;
     int known = 0;
     for (int r = 0; r < kNumResources; ++r) {
@@ -177,12 +175,12 @@ TEST(CardTracker, UnseenStealLeavesPossibilities) {
   t.steal(2, 1, Resource::Brick);  // seat 0 does not see which
   const CardTracker c = t.track(0);
   expect_sound(c, t.s, t.obs(0));
-  const coach::SeatCards& victim = c.seats[1];
+  const SeatCards& victim = c.seats[1];
   EXPECT_EQ(victim.total, 1);
   EXPECT_EQ(victim.known, RC(0, 0, 0, 0, 0));
   EXPECT_EQ(victim.unknown, 1);
   EXPECT_EQ(victim.could_be, (1 << 0) | (1 << 1));  // wood or brick
-  const coach::SeatCards& thief = c.seats[2];
+  const SeatCards& thief = c.seats[2];
   EXPECT_EQ(thief.total, 3);
   EXPECT_EQ(thief.known, RC(0, 0, 0, 0, 2));
   EXPECT_EQ(thief.unknown, 1);
@@ -458,7 +456,7 @@ TEST(CardTracker, HiddenInformationChangesNothing) {
     const CardTracker t1 = track_cards(o1, g.visible_events(v));
     const CardTracker t2 = track_cards(o2, seen2);
     for (int p = 0; p < kMaxPlayers; ++p) {
-      const coach::SeatCards &a = t1.seats[p], &b = t2.seats[p];
+      const SeatCards &a = t1.seats[p], &b = t2.seats[p];
       EXPECT_EQ(a.known, b.known);
       EXPECT_EQ(a.max, b.max);
       EXPECT_EQ(a.unknown, b.unknown);

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/match/config.h"
+#include "match/config.h"
 
 namespace catan {
 namespace {

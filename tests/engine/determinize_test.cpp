@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/ai/ai_internal.h"
+#include "engine/ai/analysis.h"
 #include "engine/game.h"
 #include "engine/observation.h"
 #include "engine/options.h"

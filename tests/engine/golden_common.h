@@ -14,11 +14,11 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
-#include "engine/match/runner.h"
 #include "engine/observation.h"
 #include "engine/options.h"
 #include "engine/rng.h"
 #include "engine/rules.h"
+#include "match/runner.h"
 
 namespace catan::testing_support {
 

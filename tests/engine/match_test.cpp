@@ -1,16 +1,16 @@
-// The match layer (engine/match/): web configs, web saves and replay codes, the parsers that
+// The match layer (match/): web configs, web saves and replay codes, the parsers that
 // read what a link, an embedding page or a stored save hands the game. Each defect found at
 // the web boundary has a case here: bad input gets a clear error and changes nothing.
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "engine/match/config.h"
-#include "engine/match/replay_code.h"
-#include "engine/match/web_save.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
 #include "engine/serialize.h"
+#include "match/config.h"
+#include "match/replay_code.h"
+#include "match/web_save.h"
 #include "tests/engine/golden_common.h"
 #include "tests/engine/state_hash.h"
 

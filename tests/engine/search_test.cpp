@@ -15,10 +15,10 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
-#include "engine/match/session.h"
 #include "engine/observation.h"
 #include "engine/options.h"
 #include "engine/rules.h"
+#include "match/session.h"
 
 namespace catan {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/match/config.h"
+#include "match/config.h"
 
 namespace catan::match {
 

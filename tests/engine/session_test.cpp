@@ -1,7 +1,7 @@
-// Session (engine/match/session.h): AIs play at the configured pace through update(), humans
+// Session (match/session.h): AIs play at the configured pace through update(), humans
 // act through submit(), timers hand a silent human's turn to the AI and then autopilot,
 // hot-seat hand-offs, and the VP timeline.
-#include "engine/match/session.h"
+#include "match/session.h"
 
 #include <gtest/gtest.h>
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/match/session.h"
 #include "engine/rules.h"
+#include "match/session.h"
 #include "tests/engine/session_fixture.h"
 
 namespace catan::match {

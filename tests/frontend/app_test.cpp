@@ -10,8 +10,6 @@
 #include <functional>
 
 #include "engine/ai/ai.h"
-#include "engine/match/config.h"
-#include "engine/match/session.h"
 #include "engine/rules.h"
 #include "frontend/audio.h"
 #include "frontend/game_layout.h"
@@ -19,6 +17,8 @@
 #include "frontend/pointer_input.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "match/config.h"
+#include "match/session.h"
 #include "tests/frontend/headless_imgui.h"
 
 namespace catan {

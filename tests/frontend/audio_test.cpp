@@ -1,14 +1,27 @@
 // Synthesized sound effects, and playing them without any audio device (frontend/audio.h).
 #include "frontend/audio.h"
 
-#include <SDL.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
-#include <cstdlib>
+#include <vector>
 
 namespace catan::ui::audio {
 namespace {
+
+// An output that records what it is asked: the mixer's side of the device.
+struct FakeDevice {
+  static inline int opens = 0, closes = 0, resumes = 0, rate = 8000;
+  static Output output() {
+    opens = closes = resumes = 0;
+    Output o;
+    o.open = [] { return ++opens, rate; };
+    o.resume = [] { ++resumes; };
+    o.close = [] { ++closes; };
+    return o;
+  }
+};
 
 TEST(Audio, EveryEffectIsShortAudibleAndNeverClips) {
   for (int i = 0; i < static_cast<int>(Sfx::Count); ++i) {
@@ -36,7 +49,7 @@ TEST(Audio, SynthesisIsDeterministic) {
 }
 
 TEST(Audio, MutedNeverOpensADevice) {
-  shutdown();
+  set_output(FakeDevice::output());
   set_enabled(true);
   set_muted(true);
   play(Sfx::Win);
@@ -48,23 +61,40 @@ TEST(Audio, MutedNeverOpensADevice) {
   set_enabled(true);
 }
 
-TEST(Audio, PlaysOnTheDummyDriverAndSurvivesNoDevice) {
-  // CI and Xvfb have no sound card: the dummy driver (or a failure) must both be harmless.
-  setenv("SDL_AUDIODRIVER", "dummy", 1);
-  shutdown();
+TEST(Audio, PlaysThroughTheOutputAndMixesWithoutClipping) {
+  set_output(FakeDevice::output());
   set_muted(false);
   set_enabled(true);
-  set_volume(0.5f);
-  for (int i = 0; i < static_cast<int>(Sfx::Count); ++i) play(static_cast<Sfx>(i));
-  for (int i = 0; i < 20; ++i) play(Sfx::Click);  // more than the voices: steals the oldest
-  SDL_Delay(30);
+  set_volume(1.0f);
+  for (int i = 0; i < 20; ++i) play(Sfx::Dice);  // more than the voices: steals the oldest
+  EXPECT_TRUE(available());
+  EXPECT_EQ(FakeDevice::opens, 1);
+  EXPECT_EQ(FakeDevice::resumes, 20);
+  std::vector<float> buf(4096);
+  mix(buf.data(), static_cast<int>(buf.size()));
+  float peak = 0;
+  for (float x : buf) peak = std::max(peak, std::fabs(x));
+  EXPECT_GT(peak, 0.5f);
+  EXPECT_LT(peak, 1.0f);  // the soft limiter
   shutdown();
+  EXPECT_EQ(FakeDevice::closes, 1);
   EXPECT_FALSE(available());
-  setenv("SDL_AUDIODRIVER", "no_such_driver", 1);
-  play(Sfx::Dice);  // fails to open: no crash, no sound
+  std::vector<float> silent(256, 1.0f);
+  mix(silent.data(), static_cast<int>(silent.size()));
+  EXPECT_EQ(silent, std::vector<float>(256, 0.0f)) << "shutdown stops every voice";
+}
+
+TEST(Audio, AFailedDeviceIsSilentAndNotRetried) {
+  Output o = FakeDevice::output();
+  o.open = [] { return ++FakeDevice::opens, 0; };
+  set_output(o);
+  set_muted(false);
+  set_enabled(true);
+  play(Sfx::Dice);
+  play(Sfx::Dice);
   EXPECT_FALSE(available());
-  shutdown();
-  unsetenv("SDL_AUDIODRIVER");
+  EXPECT_EQ(FakeDevice::opens, 1);
+  set_output({});
 }
 
 }  // namespace

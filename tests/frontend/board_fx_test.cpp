@@ -7,8 +7,6 @@
 #include <functional>
 
 #include "engine/game.h"
-#include "engine/match/config.h"
-#include "engine/match/session.h"
 #include "engine/rules.h"
 #include "frontend/app.h"
 #include "frontend/audio.h"
@@ -16,6 +14,8 @@
 #include "frontend/production_fx.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "match/config.h"
+#include "match/session.h"
 #include "tests/frontend/headless_imgui.h"
 
 namespace catan {

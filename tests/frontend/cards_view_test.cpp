@@ -1,5 +1,5 @@
 // The Cards panel (frontend/cards_view.h): its sentences, and the panel opened from its tab on a
-// desktop and on a phone, showing the card tracker's numbers (engine/coach/card_tracker.h) for
+// desktop and on a phone, showing the card tracker's numbers (engine/card_tracker.h) for
 // every opponent inside its panel.
 #include "frontend/cards_view.h"
 
@@ -19,7 +19,7 @@ namespace catan {
 namespace {
 
 TEST(CardsView, UnknownCardsSayWhatTheyCanBe) {
-  coach::SeatCards c;
+  SeatCards c;
   c.total = 3;
   c.known = {1, 0, 0, 0, 0};
   EXPECT_EQ(ui::unknown_text(c), "");
@@ -33,7 +33,7 @@ TEST(CardsView, UnknownCardsSayWhatTheyCanBe) {
 }
 
 TEST(CardsView, DevelopmentCardsInHandBoughtAndPlayed) {
-  coach::SeatCards c;
+  SeatCards c;
   EXPECT_EQ(ui::dev_text(c), "none");
   c.dev_bought = 3;
   c.dev_in_hand = 3;
@@ -90,11 +90,11 @@ class CardsPanelUi : public HeadlessImGui {
     const match::Session& s = app.session();
     const ui::CardsPanel p = ui::cards_panel(s);
     const Observation o = observe(s.state(), 0);
-    const coach::CardTracker t = coach::track_cards(o, s.game().visible_events(0));
+    const CardTracker t = track_cards(o, s.game().visible_events(0));
     ASSERT_EQ(p.seats, (std::vector<int>{1, 2, 3}));
     EXPECT_TRUE(p.tracker.consistent);
     for (int seat : p.seats) {
-      const coach::SeatCards &a = p.tracker.seats[seat], &b = t.seats[seat];
+      const SeatCards &a = p.tracker.seats[seat], &b = t.seats[seat];
       EXPECT_EQ(a.known, b.known);
       EXPECT_EQ(a.unknown, b.unknown);
       EXPECT_EQ(a.could_be, b.could_be);

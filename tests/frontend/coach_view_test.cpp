@@ -14,13 +14,13 @@
 #include <set>
 
 #include "engine/ai/ai.h"
-#include "engine/match/config.h"
-#include "engine/match/session.h"
 #include "engine/rules.h"
 #include "frontend/app.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
+#include "match/config.h"
+#include "match/session.h"
 #include "tests/frontend/headless_imgui.h"
 
 namespace catan {

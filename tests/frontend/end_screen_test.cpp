@@ -5,10 +5,10 @@
 #include <numeric>
 
 #include "engine/game.h"
-#include "engine/match/session.h"
 #include "engine/observation.h"
 #include "frontend/end_screen.h"
 #include "frontend/players_view.h"
+#include "match/session.h"
 
 namespace catan::ui {
 namespace {

@@ -6,12 +6,12 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
-#include "engine/match/config.h"
 #include "frontend/app.h"
 #include "frontend/audio.h"
 #include "frontend/pointer_input.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "match/config.h"
 
 namespace catan {
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "engine/match/session.h"
+#include "match/session.h"
 #include "tests/frontend/headless_imgui.h"
 
 namespace catan::ui {

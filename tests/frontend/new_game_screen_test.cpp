@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/match/session.h"
 #include "frontend/app.h"
 #include "frontend/audio.h"
 #include "frontend/new_game_screen.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
+#include "match/session.h"
 #include "tests/frontend/headless_imgui.h"
 
 namespace catan {

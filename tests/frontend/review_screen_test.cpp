@@ -9,10 +9,10 @@
 #include <string>
 
 #include "engine/game.h"
-#include "engine/match/config.h"
-#include "engine/match/session.h"
 #include "frontend/app.h"
 #include "frontend/widgets.h"
+#include "match/config.h"
+#include "match/session.h"
 #include "tests/frontend/headless_imgui.h"
 
 namespace catan {

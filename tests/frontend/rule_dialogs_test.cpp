@@ -8,10 +8,10 @@
 #include <algorithm>
 
 #include "engine/ai/ai.h"
-#include "engine/match/session.h"
 #include "engine/rules.h"
 #include "frontend/app.h"
 #include "frontend/widgets.h"
+#include "match/session.h"
 #include "tests/frontend/headless_imgui.h"
 
 namespace catan {

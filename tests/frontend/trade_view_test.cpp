@@ -4,13 +4,13 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/match/config.h"
-#include "engine/match/session.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
 #include "frontend/theme.h"
 #include "frontend/verdicts.h"
 #include "frontend/view_util.h"
+#include "match/config.h"
+#include "match/session.h"
 
 namespace catan::ui {
 namespace {

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "engine/game.h"
-#include "engine/match/config.h"
 #include "engine/rules.h"
+#include "match/config.h"
 #include "tests/fuzz/fuzz_check.h"
 
 // Runs `read` (match::load_match or match::decode_game) on the input with sentinel outputs.

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/match/replay_code.h"
+#include "match/replay_code.h"
 #include "tests/fuzz/fuzz_match.h"
 
 using namespace catan;

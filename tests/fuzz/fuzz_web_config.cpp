@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/match/config.h"
+#include "match/config.h"
 #include "tests/fuzz/fuzz_check.h"
 
 using namespace catan;

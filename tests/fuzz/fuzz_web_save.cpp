@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/match/web_save.h"
+#include "match/web_save.h"
 #include "tests/fuzz/fuzz_match.h"
 
 using namespace catan;

@@ -11,7 +11,7 @@
 
 #include "engine/ai/ai.h"
 #include "engine/game.h"
-#include "engine/match/config.h"
+#include "match/config.h"
 
 namespace catan::match {
 

@@ -1,4 +1,4 @@
-#include "engine/match/replay_code.h"
+#include "match/replay_code.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <exception>
 #include <vector>
 
-#include "engine/match/refuse.h"
+#include "match/refuse.h"
 #include "engine/rules.h"
 
 namespace catan::match {

@@ -16,7 +16,7 @@
 #include "engine/events.h"
 #include "engine/observation.h"
 
-namespace catan::coach {
+namespace catan {
 
 // One seat's cards as the viewer can tell. For the viewer's own seat (outside the hidden
 // setup of mist / terra incognita, when even its own cards show only as a count) everything
@@ -54,4 +54,4 @@ struct CardTracker {
 // viewer's).
 CardTracker track_cards(const Observation& obs, const EventLog& events);
 
-}  // namespace catan::coach
+}  // namespace catan

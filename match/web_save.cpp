@@ -1,9 +1,9 @@
-#include "engine/match/web_save.h"
+#include "match/web_save.h"
 
 #include <cstdint>
 #include <exception>
 
-#include "engine/match/refuse.h"
+#include "match/refuse.h"
 #include "engine/serialize.h"
 
 namespace catan::match {

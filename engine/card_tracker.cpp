@@ -1,10 +1,10 @@
-#include "engine/coach/card_tracker.h"
+#include "engine/card_tracker.h"
 
 #include <algorithm>
 
 #include "engine/state.h"
 
-namespace catan::coach {
+namespace catan {
 
 namespace {
 
@@ -386,4 +386,4 @@ CardTracker track_cards(const Observation& obs, const EventLog& events) {
   return t;
 }
 
-}  // namespace catan::coach
+}  // namespace catan

@@ -1,4 +1,4 @@
-#include "engine/match/runner.h"
+#include "match/runner.h"
 
 #include <chrono>
 #include <ctime>

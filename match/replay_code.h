@@ -15,7 +15,7 @@
 #include <string>
 
 #include "engine/game.h"
-#include "engine/match/config.h"
+#include "match/config.h"
 
 namespace catan::match {
 

@@ -1,7 +1,7 @@
 // Session: runs one match for the UI (see session.h). AI decisions are anytime: a bot is
 // started on the seat's observation and stepped a few milliseconds per frame; its action is
 // applied once it is ready AND the AI pause has elapsed, so AIs play at a human pace.
-#include "engine/match/session.h"
+#include "match/session.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "engine/match/config.h"
+#include "match/config.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,7 +9,7 @@
 #include <set>
 #include <vector>
 
-#include "engine/match/refuse.h"
+#include "match/refuse.h"
 #include "engine/parse.h"
 #include "engine/serialize.h"
 

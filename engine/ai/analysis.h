@@ -1,6 +1,8 @@
-// Internals shared by the AI levels (not part of the UI contract). Everything here works on
-// a GameState that is either an observation's view (other hands blanked) or a determinized
-// copy (hidden parts sampled by the bot itself); never the true state.
+// The AI's analysis toolkit: personalities as numbers, skills, card counting, the evaluation,
+// the policies and determinization. The AI levels are built from it, and the coach (engine/coach)
+// analyses with the same pieces. Everything here works on a GameState that is either an
+// observation's view (other hands blanked) or a determinized copy (hidden parts sampled by the
+// bot itself); never the true state.
 #pragma once
 #include <array>
 #include <cstdint>
