@@ -21,6 +21,7 @@
 #include "engine/rules.h"
 #include "engine/serialize.h"
 #include "match/runner.h"
+#include "tests/engine/bot_game.h"
 #include "tests/engine/random_play.h"
 
 namespace catan {
@@ -31,21 +32,7 @@ using coach::Advice;
 using coach::SeatChances;
 
 // A game of four bots of `levels` (seed fixed), stopped after `max_actions` or at its end.
-Game bot_game(uint64_t seed, const std::vector<AiLevel>& levels, size_t max_actions = 100000) {
-  Game g(classic_options(), seed);
-  std::vector<AiConfig> cfgs;
-  for (size_t s = 0; s < levels.size(); ++s) {
-    AiConfig c;
-    c.level = levels[s];
-    c.max_iterations = 24;
-    c.seed = mix_seed(seed, 100 + s);
-    cfgs.push_back(c);
-  }
-  match::RunLimits lim;
-  lim.max_actions = max_actions;
-  match::play_bots(g, match::make_bots(cfgs), lim);
-  return g;
-}
+using testing_support::bot_game;
 
 const std::vector<AiLevel> kFourHard{AiLevel::Hard, AiLevel::Hard, AiLevel::Hard, AiLevel::Hard};
 

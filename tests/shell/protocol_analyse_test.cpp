@@ -1,50 +1,25 @@
 // The coach through the text protocol: `analyse` and `hint` (docs/PROTOCOL.md).
 #include <gtest/gtest.h>
-#include <algorithm>
+
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
-#include <memory>
-#include <sstream>
-#include <tuple>
+#include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
-#include "engine/ai/ai.h"
-#include "engine/coach/coach.h"
-#include "engine/coach/review.h"
-#include "engine/coach/win_model.h"
-#include "engine/game.h"
-#include "engine/observation.h"
-#include "engine/options.h"
-#include "engine/rules.h"
+
 #include "engine/serialize.h"
-#include "match/runner.h"
 #include "shell/protocol.h"
-#include "tests/engine/random_play.h"
+#include "tests/engine/bot_game.h"
 
 namespace catan {
 namespace {
 
 using nlohmann::json;
 
-// A game four Hard bots played for up to max_actions actions.
-Game hard_bot_game(uint64_t seed, size_t max_actions) {
-  Game g(classic_options(), seed);
-  std::vector<AiConfig> cfgs;
-  for (size_t s = 0; s < 4; ++s) {
-    AiConfig c;
-    c.level = AiLevel::Hard;
-    c.max_iterations = 24;
-    c.seed = mix_seed(seed, 100 + s);
-    cfgs.push_back(c);
-  }
-  match::RunLimits lim;
-  lim.max_actions = max_actions;
-  match::play_bots(g, match::make_bots(cfgs), lim);
-  return g;
-}
+using testing_support::bot_game;
 
 TEST(Analyse, ProtocolReviewsTheLoadedGame) {
-  Game g = hard_bot_game(30, 120);
+  Game g = bot_game(30, std::vector<AiLevel>(4, AiLevel::Hard), 120);
   Protocol p;
   const std::string load = p.handle("load " + save_game(g).dump());
   ASSERT_NE(load.find("\"ok\":true"), std::string::npos) << load;
