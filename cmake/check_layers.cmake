@@ -29,8 +29,8 @@ foreach(_folder IN LISTS _folders)
       if(NOT _inc MATCHES "/")
         continue()  # generated or third-party headers by bare name (imgui.h, fonts_data.h)
       endif()
-      # The header's folder must be one of the allowed ones ("engine" admits engine/x.h, not
-      # engine/ai/x.h).
+      # The header's folder must be one of the allowed ones ("engine" admits engine/<name>.h,
+      # not engine/ai/<name>.h).
       string(REGEX REPLACE "/[^/]+$" "" _dir "${_inc}")
       if(NOT _dir IN_LIST _allowed)
         file(RELATIVE_PATH _rel "${SOURCE_DIR}" "${_file}")

@@ -1,4 +1,4 @@
-// Shared pieces of the developer tools (soak, benchmarks, fit_value): a wall clock, the
+// Shared pieces of the developer tools (soak, benchmarks, fit_win_model): a wall clock, the
 // random player's games, and the seeded positions the benchmarks run on. Games of bots are
 // played by match::play_bots (match/runner.h).
 #pragma once

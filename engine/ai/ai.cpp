@@ -172,8 +172,8 @@ class HeuristicBot final : public Bot {
 // played if it beats Hard's own first choice significantly (paired differences, kDeviationZ
 // standard errors). The setup settlements are searched apart: the setup rule's 5 best spots,
 // each played out to the end of the game (setup_search_iterations; Master for its whole
-// budget). Short playouts scored by the evaluation ranked placements worse than Hard's
-// lookahead; whole games rank them better (docs/AI.md, like every measured variant).
+// budget): whole games rank placements better than Hard's lookahead, and short playouts
+// scored by the evaluation rank them worse (docs/AI.md, "Measured variants").
 //
 // Expert searches kExpertBudgetIterations (or max_iterations) on one searcher: the calling
 // thread in step()'s slices, or one searcher of the pool, which computes the same. Master
@@ -279,14 +279,12 @@ class SearchBot final : public Bot {
   }
 
  private:
-  // The search's constants, each the best of the values measured in the arena against
-  // 3 Hard (docs/AI.md): 10 candidates (6 or 20 measured no stronger), the bar of 1.0
-  // standard errors (0.5 or 2.0 measured no stronger); the playout length is
-  // ai::playout_rounds.
+  // The search's constants, each the strongest value against 3 Hard (docs/AI.md, "Measured
+  // variants"); the playout length is ai::playout_rounds.
   static constexpr int kMaxCands = 10;
   static constexpr double kDeviationZ = 1.0;
   // Past kExpertBudgetIterations the bar stays where it is at that count (in standard
-  // deviations, not errors): a bar that keeps falling measured weaker (docs/AI.md).
+  // deviations, not errors), so a longer search does not act on ever smaller differences.
   static inline const double kMinEffect = kDeviationZ / std::sqrt(double{kExpertBudgetIterations});
 
   // Master: the share of its budget for Expert's search (the rest confirms), and the length

@@ -29,8 +29,8 @@ bool parse_ai_level(const std::string& s, AiLevel* out);
 bool parse_personality(const std::string& s, Personality* out);
 
 // Expert under a time budget stops after this many iterations, so the budget is only an
-// upper bound and a player meets the search the arena measures with --iterations 96
-// (more iterations measured weaker, not stronger: docs/AI.md).
+// upper bound and a player meets the search the arena measures with --iterations 96: more
+// iterations play no stronger (docs/AI.md, "Measured variants").
 constexpr int kExpertBudgetIterations = 96;
 // Master's thinking time per decision unless the match sets another.
 constexpr int kMasterDefaultBudgetMs = 3000;

@@ -149,10 +149,10 @@ std::vector<Action> setup_candidates(const Ctx& ctx, Rng& rng, int max_n);
 // The policy of Expert's playouts, and of the coach's (engine/coach): the Normal policy for
 // every seat; `me` with its own parameters and without offers (an offer is a searched
 // candidate), the opponents with Hard's strengthened parameters, the robber aimed at the
-// leader and Hard's offers, answered by everybody's Normal policy. Hard's own-turn planner
-// is 3x slower and measured no stronger here (docs/AI.md). In the setup search's playouts
-// every seat places its settlements with Hard's lookahead, as the strong levels do (the
-// Normal policy's placements made the search much weaker: docs/AI.md).
+// leader and Hard's offers, answered by everybody's Normal policy, which plays these
+// playouts as well as Hard's 3x slower own-turn planner. In the setup search's playouts
+// every seat places its settlements with Hard's lookahead, as the strong levels do, so the
+// search meets the replies it will face (docs/AI.md, "Measured variants").
 struct PlayoutPolicy {
   int me = 0;
   Params own, opp;
@@ -166,8 +166,8 @@ PlayoutPolicy playout_policy(int me, const Params& own);
 Params expert_params(Personality p);
 // How many rounds a playout of Expert's search lasts from `view`: one, or three once someone
 // shows public VP within 3 of the target (7 of 10), when the next rounds decide who gets
-// there first and whom to rob and block (two rounds throughout, or three from 6 VP, measured
-// no stronger: docs/AI.md).
+// there first and whom to rob and block (the lengths measured: docs/AI.md, "Measured
+// variants").
 int playout_rounds(const GameState& view);
 
 }  // namespace catan::ai

@@ -249,8 +249,8 @@ void finish_setup_greedy(GameState& s, const Ctx& c, Rng& rng) {
 
 // Hard and Expert: play the rest of the setup out (finish_setup_greedy) for the 7 best
 // ranked spots and keep the one whose finished setup evaluates best for us: the "likely
-// replies" of the placement phase. Other candidate counts and scores measured no stronger
-// (docs/AI.md).
+// replies" of the placement phase. The count and the score are the strongest measured
+// (docs/AI.md, "Measured variants").
 std::vector<Scored> setup_lookahead(const Ctx& c, Rng& rng) {
   auto ranked = rank_setup_settlements(c, rng);
   const int keep = std::min<int>(static_cast<int>(ranked.size()), 7);

@@ -306,9 +306,9 @@ void RootSearch::playout_step() {
 }
 
 // Our evaluation minus the best opponent's (each opponent with neutral parameters); a finished
-// game counts +-6. The full difference ranks moves better than half of it, and this
-// hand-written evaluation ranks them better than the fitted win-probability model of
-// tools/fit_value, which predicts winners better (docs/AI.md).
+// game counts +-6. This hand-written difference ranks moves better than a fitted
+// win-probability model, although such a model predicts winners better (docs/AI.md, "Measured
+// variants" and "The fitted value model").
 double RootSearch::score(const GameState& s) const {
   const int me = obs_.seat;
   if (s.winner >= 0) return s.winner == me ? 6.0 : -6.0;

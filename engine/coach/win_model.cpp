@@ -7,6 +7,46 @@
 
 namespace catan::coach {
 
+namespace {
+
+// One seat's public economy: production by pips and by pips x scarcity weight, resource
+// kinds, ports, expansion room and the race for Longest Road.
+struct Economy {
+  std::array<double, kNumResources> pips{};
+  double value = 0;  // pips x scarcity weight (robber hex excluded)
+  int kinds = 0;
+  double port2_pips = 0;  // pips of resources with a matching 2:1 port
+  bool port3 = false;
+  double best_conn = 0;  // best open spot on the network
+  int n_conn = 0;        // open spots on the network
+  double road_race = 0;  // closeness to taking Longest Road (0 for its holder)
+};
+
+Economy economy(const GameState& s, int seat) {
+  Economy e;
+  const PlayerState& ps = s.players[seat];
+  static const ai::Params neutral{};
+  const auto w = ai::resource_weights(s, neutral);
+  e.pips = ai::production(s, seat);
+  for (int r = 0; r < kNumResources; ++r) {
+    e.value += w[r] * e.pips[r];
+    e.kinds += e.pips[r] > 0;
+    if (ps.trade_rate[r] == 2) e.port2_pips += e.pips[r];
+    if (ps.trade_rate[r] == 3) e.port3 = true;
+  }
+  const ai::Expansion ex = ai::expansion_room(s, seat, w);
+  e.best_conn = ex.best_conn;
+  e.n_conn = ex.n_conn;
+  if (s.longest_road_holder != seat) {
+    const int held = s.longest_road_holder >= 0 ? s.players[s.longest_road_holder].longest_road : 0;
+    const int need = std::max(5, held + 1);
+    e.road_race = std::clamp(1.0 - (need - ps.longest_road) / 3.0, 0.0, 1.0);
+  }
+  return e;
+}
+
+}  // namespace
+
 const char* const kWinFeatureNames[kNumWinFeatures] = {
     "PublicVp", "PublicVpSq", "ToGo1", "ToGo2",  "Prod",        "ProdEarly", "Kinds",    "Port2",
     "Port3",    "Conn",       "NConn", "Cities", "SettleLeft0", "RoadLen",   "RoadRace", "Knights",
@@ -29,30 +69,6 @@ HandCounts hand_counts(const GameState& full) {
     c.dev_cards[p] = full.dev_hand_size(p);
   }
   return c;
-}
-
-Economy economy(const GameState& s, int seat) {
-  Economy e;
-  const PlayerState& ps = s.players[seat];
-  static const ai::Params neutral{};
-  const auto w = ai::resource_weights(s, neutral);
-  e.pips = ai::production(s, seat);
-  for (int r = 0; r < kNumResources; ++r) {
-    e.value += w[r] * e.pips[r];
-    e.kinds += e.pips[r] > 0;
-    if (ps.trade_rate[r] == 2) e.port2_pips += e.pips[r];
-    if (ps.trade_rate[r] == 3) e.port3 = true;
-  }
-  const ai::Expansion ex = ai::expansion_room(s, seat, w);
-  e.best_conn = ex.best_conn;
-  e.best_near = ex.best_near;
-  e.n_conn = ex.n_conn;
-  if (s.longest_road_holder != seat) {
-    const int held = s.longest_road_holder >= 0 ? s.players[s.longest_road_holder].longest_road : 0;
-    const int need = std::max(5, held + 1);
-    e.road_race = std::clamp(1.0 - (need - ps.longest_road) / 3.0, 0.0, 1.0);
-  }
-  return e;
 }
 
 WinFeatures win_features(const GameState& s, const HandCounts& counts, int seat) {
@@ -97,8 +113,8 @@ WinFeatures win_features(const GameState& s, const HandCounts& counts, int seat)
 }
 
 const WinFeatures& win_weights() {
-  // Fitted by `fit_value --public --games 10000 --every 1 --seed 11` on Hard-vs-Hard
-  // 4-player classic games (docs/AI.md, "The coach": calibration and log-loss).
+  // Printed by `tools/fit_win_model --games 10000 --seed 11` (Hard-vs-Hard 4-player classic
+  // games; docs/AI.md, "Calibration", has the log-loss and the calibration table).
   static const WinFeatures w = {
       0.451409,   // PublicVp
       0.112932,   // PublicVpSq

@@ -1,7 +1,8 @@
 // The win model: every seat's chance to win from public information only (public VP,
 // production, ports, expansion room, roads, knights, cards and development cards in hand
 // as counts, who moves next), a softmax over the seats of a linear score whose weights
-// tools/fit_win_model fits on arena games (docs/AI.md, "The coach").
+// tools/fit_win_model fits on Hard-vs-Hard games and prints as win_model.cpp holds them
+// (docs/AI.md, "Calibration", has the command).
 #pragma once
 #include <array>
 
@@ -18,21 +19,6 @@ struct HandCounts {
 };
 HandCounts hand_counts(const Observation& obs);
 HandCounts hand_counts(const GameState& full);  // from a full (or determinized) state
-
-// One seat's public economy, shared with the research features of tools/value_features.h:
-// production by pips and by pips x scarcity weight, resource kinds, ports, expansion room
-// and the race for Longest Road.
-struct Economy {
-  std::array<double, kNumResources> pips{};
-  double value = 0;  // pips x scarcity weight (robber hex excluded)
-  int kinds = 0;
-  double port2_pips = 0;  // pips of resources with a matching 2:1 port
-  bool port3 = false;
-  double best_conn = 0, best_near = 0;  // best open spot on the network / one road away
-  int n_conn = 0;                       // open spots on the network
-  double road_race = 0;                 // closeness to taking Longest Road (0 for its holder)
-};
-Economy economy(const GameState& s, int seat);
 
 enum WinFeature : int {
   kWPublicVp,    // public VP (buildings, awards, VP cards played: none are)
@@ -64,7 +50,7 @@ extern const char* const kWinFeatureNames[kNumWinFeatures];
 using WinFeatures = std::array<double, kNumWinFeatures>;
 
 // Features of `seat` in s (s may be an observation's view: only public fields are read,
-// plus the counts).
+// plus the counts). tools/fit_win_model fits the weights on these same features.
 WinFeatures win_features(const GameState& s, const HandCounts& counts, int seat);
 
 // The fitted weights (win_model.cpp), and the chances they give. The model is fitted on
