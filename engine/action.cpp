@@ -158,17 +158,22 @@ std::string Action::to_string() const {
   return s;
 }
 
-std::optional<Action> Action::parse(std::string_view s, std::string* error) {
-  if (!sized(s, kMaxActionText, "action", "", error)) return std::nullopt;
+namespace {
+
+// Only lowercase letters, digits, '_', ':' and ',' make up an action.
+bool plain_characters(std::string_view s, std::string* error) {
   for (char c : s) {
     const bool ok =
         (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == ':' || c == ',';
-    if (!ok) {
-      fail(error, "unexpected character in action '" + std::string(s) + "'");
-      return std::nullopt;
-    }
+    if (!ok) return fail(error, "unexpected character in action '" + std::string(s) + "'");
   }
-  std::vector<std::string_view> f;
+  return true;
+}
+
+// The verb and its arguments, split at ':'.
+using Fields = std::vector<std::string_view>;
+Fields split_fields(std::string_view s) {
+  Fields f;
   size_t start = 0;
   for (;;) {
     size_t colon = s.find(':', start);
@@ -176,119 +181,152 @@ std::optional<Action> Action::parse(std::string_view s, std::string* error) {
     if (colon == std::string_view::npos) break;
     start = colon + 1;
   }
-  const std::string_view verb = f[0];
+  return f;
+}
+
+// The verb takes exactly n arguments.
+bool want_args(const Fields& f, size_t n, std::string* error) {
   const size_t nargs = f.size() - 1;
-  auto want = [&](size_t n) {
-    if (nargs == n) return true;
-    fail(error, std::string("'").append(verb) + "' takes " + std::to_string(n) + " argument" +
-                    (n == 1 ? "" : "s") + ", got " + std::to_string(nargs));
-    return false;
-  };
-  Action a;
-  int x = 0, y = 0;
-  auto with_id = [&](int limit, const char* what) -> std::optional<Action> {
-    if (!want(1) || !parse_id(f[1], limit, what, &x, error)) return std::nullopt;
-    a.arg = static_cast<int8_t>(x);
-    return a;
-  };
-  auto bundles = [&](size_t i) {
-    auto g = parse_bundle(f[i], error);
-    if (!g) return false;
-    auto h = parse_bundle(f[i + 1], error);
-    if (!h) return false;
-    a.give = *g;
-    a.get = *h;
-    return true;
-  };
-  if (verb == "play_dev") {
-    if (nargs < 1) {
-      fail(error, "'play_dev' needs a card: knight, road_building, year_of_plenty, monopoly");
-      return std::nullopt;
-    }
-    const std::string_view card = f[1];
-    const std::string full = "play_dev:" + std::string(card);
-    const auto t = kActionNames.parse(full);
-    if (!t) {
-      fail(error, card == "victory_point"
-                      ? "victory point cards are not played; they count automatically"
-                      : "unknown development card '" + std::string(card) + "'");
-      return std::nullopt;
-    }
-    a.type = *t;
-    if (*t == ActionType::PlayYearOfPlenty) {
-      if (nargs != 3) {
-        fail(error, "'play_dev:year_of_plenty' takes two resources");
-        return std::nullopt;
-      }
-      if (!parse_res(f[2], &x, error) || !parse_res(f[3], &y, error)) return std::nullopt;
-      // One string form: the two resources in canonical order.
-      a.arg = static_cast<int8_t>(x < y ? x : y);
-      a.arg2 = static_cast<int8_t>(x < y ? y : x);
-      return a;
-    }
-    if (*t == ActionType::PlayMonopoly) {
-      if (nargs != 2) {
-        fail(error, "'play_dev:monopoly' takes one resource");
-        return std::nullopt;
-      }
-      if (!parse_res(f[2], &x, error)) return std::nullopt;
-      a.arg = static_cast<int8_t>(x);
-      return a;
-    }
-    if (nargs != 1) {  // knight, road building
-      fail(error, "'" + full + "' takes no further arguments");
-      return std::nullopt;
-    }
-    return a;
-  }
-  // Every other verb is a name of kActionNames (which holds no ':' but after "play_dev").
-  const auto t = kActionNames.parse(verb);
-  if (!t) {
-    fail(error, "unknown action '" + std::string(verb) + "'");
+  if (nargs == n) return true;
+  return fail(error, std::string("'").append(f[0]) + "' takes " + std::to_string(n) + " argument" +
+                         (n == 1 ? "" : "s") + ", got " + std::to_string(nargs));
+}
+
+// "play_dev:<card>[:<resource>[:<resource>]]".
+std::optional<Action> parse_dev_play(const Fields& f, std::string* error) {
+  const size_t nargs = f.size() - 1;
+  if (nargs < 1) {
+    fail(error, "'play_dev' needs a card: knight, road_building, year_of_plenty, monopoly");
     return std::nullopt;
   }
+  const std::string_view card = f[1];
+  const std::string full = "play_dev:" + std::string(card);
+  const auto t = kActionNames.parse(full);
+  if (!t) {
+    fail(error, card == "victory_point"
+                    ? "victory point cards are not played; they count automatically"
+                    : "unknown development card '" + std::string(card) + "'");
+    return std::nullopt;
+  }
+  Action a;
   a.type = *t;
-  switch (*t) {
+  int x = 0, y = 0;
+  if (*t == ActionType::PlayYearOfPlenty) {
+    if (nargs != 3) {
+      fail(error, "'play_dev:year_of_plenty' takes two resources");
+      return std::nullopt;
+    }
+    if (!parse_res(f[2], &x, error) || !parse_res(f[3], &y, error)) return std::nullopt;
+    // One string form: the two resources in canonical order.
+    a.arg = static_cast<int8_t>(x < y ? x : y);
+    a.arg2 = static_cast<int8_t>(x < y ? y : x);
+    return a;
+  }
+  if (*t == ActionType::PlayMonopoly) {
+    if (nargs != 2) {
+      fail(error, "'play_dev:monopoly' takes one resource");
+      return std::nullopt;
+    }
+    if (!parse_res(f[2], &x, error)) return std::nullopt;
+    a.arg = static_cast<int8_t>(x);
+    return a;
+  }
+  if (nargs != 1) {  // knight, road building
+    fail(error, "'" + full + "' takes no further arguments");
+    return std::nullopt;
+  }
+  return a;
+}
+
+// One id argument (a vertex, edge, seat or hex) below `limit`.
+std::optional<Action> with_id(Action a, const Fields& f, int limit, const char* what,
+                              std::string* error) {
+  int x = 0;
+  if (!want_args(f, 1, error) || !parse_id(f[1], limit, what, &x, error)) return std::nullopt;
+  a.arg = static_cast<int8_t>(x);
+  return a;
+}
+
+// Two bundles, f[i] given and f[i + 1] asked for.
+bool with_bundles(Action& a, const Fields& f, size_t i, std::string* error) {
+  auto g = parse_bundle(f[i], error);
+  if (!g) return false;
+  auto h = parse_bundle(f[i + 1], error);
+  if (!h) return false;
+  a.give = *g;
+  a.get = *h;
+  return true;
+}
+
+// "offer_trade:<seat>|all:<give>:<get>".
+std::optional<Action> parse_offer(Action a, const Fields& f, std::string* error) {
+  int x = 0;
+  if (!want_args(f, 3, error)) return std::nullopt;
+  if (f[1] == "all")
+    x = -1;
+  else if (!parse_id(f[1], kMaxPlayers, "seat", &x, error))
+    return std::nullopt;
+  if (!with_bundles(a, f, 2, error)) return std::nullopt;
+  a.arg = static_cast<int8_t>(x);
+  return a;
+}
+
+// The arguments of a verb other than play_dev.
+std::optional<Action> parse_args(ActionType t, const Fields& f, std::string* error) {
+  Action a;
+  a.type = t;
+  switch (t) {
     case ActionType::BuildSettlement:
     case ActionType::BuildCity:
-      return with_id(kNumVertices, "vertex");
+      return with_id(a, f, kNumVertices, "vertex", error);
     case ActionType::BuildRoad:
     case ActionType::FreeRoad:
-      return with_id(kNumEdges, "edge");
+      return with_id(a, f, kNumEdges, "edge", error);
     case ActionType::ConfirmTrade:
     case ActionType::Steal:
-      return with_id(kMaxPlayers, "seat");
+      return with_id(a, f, kMaxPlayers, "seat", error);
     case ActionType::MoveRobber:
-      return with_id(kNumHexes, "hex");
-    case ActionType::TradeBank:
-      if (!want(2) || !parse_res(f[1], &x, error) || !parse_res(f[2], &y, error))
+      return with_id(a, f, kNumHexes, "hex", error);
+    case ActionType::TradeBank: {
+      int x = 0, y = 0;
+      if (!want_args(f, 2, error) || !parse_res(f[1], &x, error) || !parse_res(f[2], &y, error))
         return std::nullopt;
       a.arg = static_cast<int8_t>(x);
       a.arg2 = static_cast<int8_t>(y);
       return a;
+    }
     case ActionType::OfferTrade:
-      if (!want(3)) return std::nullopt;
-      if (f[1] == "all")
-        x = -1;
-      else if (!parse_id(f[1], kMaxPlayers, "seat", &x, error))
-        return std::nullopt;
-      if (!bundles(2)) return std::nullopt;
-      a.arg = static_cast<int8_t>(x);
-      return a;
+      return parse_offer(a, f, error);
     case ActionType::CounterTrade:
-      if (!want(2) || !bundles(1)) return std::nullopt;
+      if (!want_args(f, 2, error) || !with_bundles(a, f, 1, error)) return std::nullopt;
       return a;
     case ActionType::Discard: {
-      if (!want(1)) return std::nullopt;
+      if (!want_args(f, 1, error)) return std::nullopt;
       auto g = parse_bundle(f[1], error);
       if (!g) return std::nullopt;
       a.give = *g;
       return a;
     }
     default:  // no arguments
-      if (!want(0)) return std::nullopt;
+      if (!want_args(f, 0, error)) return std::nullopt;
       return a;
   }
+}
+
+}  // namespace
+
+std::optional<Action> Action::parse(std::string_view s, std::string* error) {
+  if (!sized(s, kMaxActionText, "action", "", error)) return std::nullopt;
+  if (!plain_characters(s, error)) return std::nullopt;
+  const Fields f = split_fields(s);
+  if (f[0] == "play_dev") return parse_dev_play(f, error);
+  // Every other verb is a name of kActionNames (which holds no ':' but after "play_dev").
+  const auto t = kActionNames.parse(f[0]);
+  if (!t) {
+    fail(error, "unknown action '" + std::string(f[0]) + "'");
+    return std::nullopt;
+  }
+  return parse_args(*t, f, error);
 }
 
 namespace {

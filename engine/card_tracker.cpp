@@ -147,54 +147,125 @@ ResourceCounts one(int r) {
   return c;
 }
 
-}  // namespace
-
-CardTracker track_cards(const Observation& obs, const EventLog& events) {
-  CardTracker t;
-  const int me = obs.seat;
-  const int np = obs.view.num_players;
-  t.viewer = me;
-  t.num_players = np;
+// What the events say about every hand: the expected hands (H), the certain bounds (B) and the
+// counts behind them. One method per kind of event that moves cards.
+struct Replay {
   std::array<Expected, kMaxPlayers> H{};
   std::array<Bounds, kMaxPlayers> B{};
   std::array<int, kMaxPlayers> placed_s{}, placed_r{}, free_roads{}, bought{};
   // The offer on the table: whoever accepts it holds what it asks for.
   ResourceCounts offer_get{};
-  for (const Event& e : events) {
+
+  void gain(int s, const ResourceCounts& c) {
+    add_to(H[s], c);
+    B[s].gain(c);
+  }
+  void spend(int s, const ResourceCounts& c) {
+    take_from(H[s], c);
+    B[s].spend(c);
+  }
+
+  void starting_resources(const Event& e) {
     const int s = e.seat;
-    if (s < 0 || s >= kMaxPlayers) continue;
+    add_to(H[s], e.a);
+    if (total(e.a) == 0 && e.arg > 0)  // under the fog: only their number
+      B[s].gain_unknown(e.arg);
+    else
+      B[s].gain(e.a);
+  }
+  void settlement_built(int s) {
+    // The first two (setup) are free.
+    if (++placed_s[s] > 2) spend(s, kSettlementCost);
+  }
+  void road_built(int s) {
+    if (++placed_r[s] <= 2) return;
+    if (free_roads[s] > 0) {
+      --free_roads[s];
+      return;
+    }
+    spend(s, kRoadCost);
+  }
+  void dev_card_bought(int s) {
+    spend(s, kDevCardCost);
+    ++bought[s];
+  }
+  void stole(const Event& e) {
+    const int s = e.seat, o = e.other;
+    if (o < 0 || o >= kMaxPlayers) return;
+    if (e.arg >= 0 && e.arg < kNumResources) {
+      H[o][e.arg] = std::max(0.0, H[o][e.arg] - 1);
+      H[s][e.arg] += 1;
+      B[o].spend(one(e.arg));
+      B[s].gain(one(e.arg));
+      return;
+    }
+    // A steal the viewer did not see: taken in proportion to the expected hand.
+    const unsigned m = B[o].possible();
+    B[o].lose_one(m);
+    B[s].gain_one(m);
+    double tot = 0;
+    for (double x : H[o]) tot += x;
+    if (tot <= 0) return;
+    for (int r = 0; r < kNumResources; ++r) {
+      const double q = H[o][r] / tot;
+      H[o][r] -= q;
+      H[s][r] += q;
+    }
+  }
+  void monopoly_took(const Event& e) {
+    const int s = e.seat, o = e.other;
+    if (o < 0 || o >= kMaxPlayers || e.arg < 0 || e.arg >= kNumResources) return;
+    const int k = std::max<int>(0, e.arg2);
+    H[o][e.arg] = std::max(0.0, H[o][e.arg] - k);
+    H[s][e.arg] += k;
+    B[o].lose_all(e.arg, k);
+    ResourceCounts c{};
+    c[e.arg] = static_cast<uint8_t>(k);
+    B[s].gain(c);
+  }
+  void bank_trade(const Event& e) {
+    const int s = e.seat;
+    take_from(H[s], e.a);
+    add_to(H[s], e.b);
+    B[s].spend(e.a);
+    B[s].gain(e.b);
+  }
+  void trade_answered(const Event& e) {
+    if (e.arg == static_cast<int>(TradeAnswer::Accepted)) B[e.seat].require(offer_get);
+    if (e.arg == static_cast<int>(TradeAnswer::Countered)) B[e.seat].require(e.a);
+  }
+  void trade_done(const Event& e) {
+    const int s = e.seat, o = e.other;
+    take_from(H[s], e.a);
+    add_to(H[s], e.b);
+    B[s].spend(e.a);
+    if (o >= 0 && o < kMaxPlayers) {
+      take_from(H[o], e.b);
+      add_to(H[o], e.a);
+      B[o].spend(e.b);
+      B[o].gain(e.a);
+    }
+    B[s].gain(e.b);
+  }
+
+  void event(const Event& e) {
+    const int s = e.seat;
     switch (e.type) {
       case EventType::StartingResources:
-        add_to(H[s], e.a);
-        if (total(e.a) == 0 && e.arg > 0)  // under the fog: only their number
-          B[s].gain_unknown(e.arg);
-        else
-          B[s].gain(e.a);
+        starting_resources(e);
         break;
       case EventType::Produced:
       case EventType::YearOfPlentyTook:
-        add_to(H[s], e.a);
-        B[s].gain(e.a);
+        gain(s, e.a);
         break;
       case EventType::Discarded:
-        take_from(H[s], e.a);
-        B[s].spend(e.a);
+        spend(s, e.a);
         break;
       case EventType::SettlementBuilt:
-        // The first two (setup) are free.
-        if (++placed_s[s] > 2) {
-          take_from(H[s], kSettlementCost);
-          B[s].spend(kSettlementCost);
-        }
+        settlement_built(s);
         break;
       case EventType::RoadBuilt:
-        if (++placed_r[s] <= 2) break;
-        if (free_roads[s] > 0) {
-          --free_roads[s];
-          break;
-        }
-        take_from(H[s], kRoadCost);
-        B[s].spend(kRoadCost);
+        road_built(s);
         break;
       case EventType::DevCardPlayed:
         if (e.arg == static_cast<int>(DevCard::RoadBuilding)) free_roads[s] = 2;
@@ -203,88 +274,44 @@ CardTracker track_cards(const Observation& obs, const EventLog& events) {
         free_roads[s] = 0;
         break;
       case EventType::CityBuilt:
-        take_from(H[s], kCityCost);
-        B[s].spend(kCityCost);
+        spend(s, kCityCost);
         break;
       case EventType::DevCardBought:
-        take_from(H[s], kDevCardCost);
-        B[s].spend(kDevCardCost);
-        ++bought[s];
+        dev_card_bought(s);
         break;
-      case EventType::Stole: {
-        const int o = e.other;
-        if (o < 0 || o >= kMaxPlayers) break;
-        if (e.arg >= 0 && e.arg < kNumResources) {
-          H[o][e.arg] = std::max(0.0, H[o][e.arg] - 1);
-          H[s][e.arg] += 1;
-          B[o].spend(one(e.arg));
-          B[s].gain(one(e.arg));
-        } else {
-          const unsigned m = B[o].possible();
-          B[o].lose_one(m);
-          B[s].gain_one(m);
-          double tot = 0;
-          for (double x : H[o]) tot += x;
-          if (tot <= 0) break;
-          for (int r = 0; r < kNumResources; ++r) {
-            const double q = H[o][r] / tot;
-            H[o][r] -= q;
-            H[s][r] += q;
-          }
-        }
+      case EventType::Stole:
+        stole(e);
         break;
-      }
-      case EventType::MonopolyTook: {
-        const int o = e.other;
-        if (o < 0 || o >= kMaxPlayers || e.arg < 0 || e.arg >= kNumResources) break;
-        const int k = std::max<int>(0, e.arg2);
-        H[o][e.arg] = std::max(0.0, H[o][e.arg] - k);
-        H[s][e.arg] += k;
-        B[o].lose_all(e.arg, k);
-        ResourceCounts c{};
-        c[e.arg] = static_cast<uint8_t>(k);
-        B[s].gain(c);
+      case EventType::MonopolyTook:
+        monopoly_took(e);
         break;
-      }
       case EventType::BankTrade:
-        take_from(H[s], e.a);
-        add_to(H[s], e.b);
-        B[s].spend(e.a);
-        B[s].gain(e.b);
+        bank_trade(e);
         break;
       case EventType::TradeOffered:  // an offer is only legal with the cards it gives
         B[s].require(e.a);
         offer_get = e.b;
         break;
       case EventType::TradeAnswered:
-        if (e.arg == static_cast<int>(TradeAnswer::Accepted)) B[s].require(offer_get);
-        if (e.arg == static_cast<int>(TradeAnswer::Countered)) B[s].require(e.a);
+        trade_answered(e);
         break;
-      case EventType::TradeDone: {
-        const int o = e.other;
-        take_from(H[s], e.a);
-        add_to(H[s], e.b);
-        B[s].spend(e.a);
-        if (o >= 0 && o < kMaxPlayers) {
-          take_from(H[o], e.b);
-          add_to(H[o], e.a);
-          B[o].spend(e.b);
-          B[o].gain(e.a);
-        }
-        B[s].gain(e.b);
+      case EventType::TradeDone:
+        trade_done(e);
         break;
-      }
       default:
         break;
     }
   }
+};
 
-  // Reconcile with hard facts: my own hand is known (unless the fog shows it as a count),
-  // and per resource the others hold what is neither in the bank nor mine.
+// Reconcile the bounds with hard facts: my own hand is known (unless the fog shows it as a
+// count), and per resource the others hold what is neither in the bank nor mine.
+void reconcile_bounds(const Observation& obs, std::array<Bounds, kMaxPlayers>& B, CardTracker* t) {
+  const int me = obs.seat, np = obs.view.num_players;
   const bool fog = island_hidden(obs.view);
   for (int p = 0; p < np; ++p) {
     if (B[p].bad || B[p].n != obs.hand_size[p]) {
-      t.consistent = false;
+      t->consistent = false;
       B[p].reset(obs.hand_size[p]);
     }
   }
@@ -293,45 +320,47 @@ CardTracker track_cards(const Observation& obs, const EventLog& events) {
       B[me].lo[r] = B[me].hi[r] = obs.view.players[me].resources[r];
     B[me].n = obs.hand_size[me];
   }
-  if (!fog) {
-    std::array<int, kNumResources> left{};
+  if (fog) return;
+  std::array<int, kNumResources> left{};
+  for (int r = 0; r < kNumResources; ++r) {
+    left[r] = kBankPerResource - obs.view.bank[r];
+    if (me >= 0 && me < np) left[r] -= obs.view.players[me].resources[r];
+  }
+  for (int it = 0; it < 16; ++it) {
+    bool changed = false;
     for (int r = 0; r < kNumResources; ++r) {
-      left[r] = kBankPerResource - obs.view.bank[r];
-      if (me >= 0 && me < np) left[r] -= obs.view.players[me].resources[r];
-    }
-    for (int it = 0; it < 16; ++it) {
-      bool changed = false;
-      for (int r = 0; r < kNumResources; ++r) {
-        int slo = 0, shi = 0;
-        for (int p = 0; p < np; ++p)
-          if (p != me) slo += B[p].lo[r], shi += B[p].hi[r];
-        for (int p = 0; p < np; ++p) {
-          if (p == me) continue;
-          Bounds& b = B[p];
-          const int hi2 = std::min(b.hi[r], left[r] - (slo - b.lo[r]));
-          const int lo2 = std::max(b.lo[r], left[r] - (shi - b.hi[r]));
-          if (hi2 != b.hi[r] || lo2 != b.lo[r]) changed = true;
-          if (hi2 < lo2) b.bad = true;
-          slo += lo2 - b.lo[r];
-          shi += hi2 - b.hi[r];
-          b.lo[r] = lo2;
-          b.hi[r] = std::max(hi2, lo2);
-        }
-      }
+      int slo = 0, shi = 0;
       for (int p = 0; p < np; ++p)
-        if (p != me) B[p].tighten();
-      if (!changed) break;
-    }
-    for (int p = 0; p < np; ++p) {
-      if (p != me && B[p].bad) {  // the bank disagrees with the events
-        t.consistent = false;
-        B[p].reset(obs.hand_size[p]);
+        if (p != me) slo += B[p].lo[r], shi += B[p].hi[r];
+      for (int p = 0; p < np; ++p) {
+        if (p == me) continue;
+        Bounds& b = B[p];
+        const int hi2 = std::min(b.hi[r], left[r] - (slo - b.lo[r]));
+        const int lo2 = std::max(b.lo[r], left[r] - (shi - b.hi[r]));
+        if (hi2 != b.hi[r] || lo2 != b.lo[r]) changed = true;
+        if (hi2 < lo2) b.bad = true;
+        slo += lo2 - b.lo[r];
+        shi += hi2 - b.hi[r];
+        b.lo[r] = lo2;
+        b.hi[r] = std::max(hi2, lo2);
       }
+    }
+    for (int p = 0; p < np; ++p)
+      if (p != me) B[p].tighten();
+    if (!changed) break;
+  }
+  for (int p = 0; p < np; ++p) {
+    if (p != me && B[p].bad) {  // the bank disagrees with the events
+      t->consistent = false;
+      B[p].reset(obs.hand_size[p]);
     }
   }
+}
 
-  // Expected hands: mine is known, the others' fitted to the hand sizes (rows) and to what
-  // the bank and I do not hold (columns) by iterative proportional fitting.
+// Expected hands: mine is known, the others' fitted to the hand sizes (rows) and to what the
+// bank and I do not hold (columns) by iterative proportional fitting.
+void fit_expected_hands(const Observation& obs, std::array<Expected, kMaxPlayers>& H) {
+  const int me = obs.seat, np = obs.view.num_players;
   if (me >= 0) {
     for (int r = 0; r < kNumResources; ++r) H[me][r] = obs.view.players[me].resources[r];
   }
@@ -358,31 +387,45 @@ CardTracker track_cards(const Observation& obs, const EventLog& events) {
         if (p != me) H[p][r] *= pool[r] / col;
     }
   }
+}
 
-  for (int p = 0; p < kMaxPlayers; ++p) {
-    SeatCards& c = t.seats[p];
-    c.expected = H[p];
-    if (p >= np) continue;
-    const Bounds& b = B[p];
-    c.total = b.n;
-    for (int r = 0; r < kNumResources; ++r) {
-      c.known[r] = static_cast<uint8_t>(b.lo[r]);
-      c.max[r] = static_cast<uint8_t>(b.hi[r]);
-      if (b.hi[r] > b.lo[r]) c.could_be |= static_cast<uint8_t>(1u << r);
-    }
-    c.unknown = b.n - b.sum_lo();
-    const PlayerState& P = obs.view.players[p];
-    c.dev_bought = bought[p];
-    c.dev_played = P.dev_played;
-    c.dev_in_hand = obs.dev_hand_size[p];
-    if (p == me) {
-      c.dev_known = P.dev_cards;
-      c.dev_max = P.dev_cards;
-    } else {
-      for (int d = 0; d < kNumDevCardTypes; ++d)
-        c.dev_max[d] = static_cast<uint8_t>(std::min<int>(c.dev_in_hand, obs.unknown_dev_cards[d]));
-    }
+// One seat's summary: its cards' bounds and expectation, and its development cards.
+void fill_seat(const Observation& obs, const Replay& ev, int p, SeatCards& c) {
+  c.expected = ev.H[p];
+  if (p >= obs.view.num_players) return;
+  const Bounds& b = ev.B[p];
+  c.total = b.n;
+  for (int r = 0; r < kNumResources; ++r) {
+    c.known[r] = static_cast<uint8_t>(b.lo[r]);
+    c.max[r] = static_cast<uint8_t>(b.hi[r]);
+    if (b.hi[r] > b.lo[r]) c.could_be |= static_cast<uint8_t>(1u << r);
   }
+  c.unknown = b.n - b.sum_lo();
+  const PlayerState& P = obs.view.players[p];
+  c.dev_bought = ev.bought[p];
+  c.dev_played = P.dev_played;
+  c.dev_in_hand = obs.dev_hand_size[p];
+  if (p == obs.seat) {
+    c.dev_known = P.dev_cards;
+    c.dev_max = P.dev_cards;
+  } else {
+    for (int d = 0; d < kNumDevCardTypes; ++d)
+      c.dev_max[d] = static_cast<uint8_t>(std::min<int>(c.dev_in_hand, obs.unknown_dev_cards[d]));
+  }
+}
+
+}  // namespace
+
+CardTracker track_cards(const Observation& obs, const EventLog& events) {
+  CardTracker t;
+  t.viewer = obs.seat;
+  t.num_players = obs.view.num_players;
+  Replay ev;
+  for (const Event& e : events)
+    if (e.seat >= 0 && e.seat < kMaxPlayers) ev.event(e);
+  reconcile_bounds(obs, ev.B, &t);
+  fit_expected_hands(obs, ev.H);
+  for (int p = 0; p < kMaxPlayers; ++p) fill_seat(obs, ev, p, t.seats[p]);
   return t;
 }
 

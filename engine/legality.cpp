@@ -113,164 +113,225 @@ Refusal check_road_place(const GameState& s, int p, int e, const char* text) {
   return kAllowed;
 }
 
+// ----- Setup (docs/RULES.md, setup) -----
+
+Refusal check_setup_settlement(const GameState& s, const Action& a) {
+  if (a.type != ActionType::BuildSettlement)
+    return refuse(Reason::MustPlaceSetupSettlement,
+                  "setup: place a settlement (build_settlement:<vertex>)");
+  if (a.arg < 0 || a.arg >= kNumVertices) return refuse(Reason::NoSuchVertex, "no such vertex");
+  if (s.vertex_owner[a.arg] >= 0) return refuse(Reason::Occupied, "that vertex is occupied");
+  if (building_next_to(s, a.arg))
+    return refuse(Reason::TooCloseToBuilding, "too close to another building (distance rule)");
+  return kAllowed;
+}
+
+Refusal check_setup_road(const GameState& s, const Action& a) {
+  if (a.type != ActionType::BuildRoad)
+    return refuse(Reason::MustPlaceSetupRoad,
+                  "setup: place a road touching the settlement just placed (build_road:<edge>)");
+  if (a.arg < 0 || a.arg >= kNumEdges) return refuse(Reason::NoSuchEdge, "no such edge");
+  if (s.edge_owner[a.arg] >= 0) return refuse(Reason::Occupied, "that edge is occupied");
+  const EdgeInfo& E = T().edges[a.arg];
+  if (E.vertices[0] != s.last_setup_vertex && E.vertices[1] != s.last_setup_vertex)
+    return refuse(Reason::NotConnected, "the setup road must touch the settlement just placed");
+  return kAllowed;
+}
+
+// ----- The roll and the robber -----
+
+Refusal check_before_roll(const GameState& s, int p, const Action& a) {
+  if (a.type == ActionType::Roll) return kAllowed;
+  if (is_dev_play(a.type)) return check_dev(s, p, a);
+  return refuse(Reason::MustRollFirst, "roll the dice first (or play a development card)");
+}
+
+Refusal check_discard(const GameState& s, int p, const Action& a) {
+  if (a.type != ActionType::Discard)
+    return refuse(Reason::MustDiscardFirst, "players over 7 cards must discard first");
+  if (total(a.give) != s.players[p].discard_owed)
+    return refuse(Reason::WrongDiscardCount,
+                  "wrong number of cards: discard half your hand, rounded down");
+  if (!covers(s.players[p].resources, a.give))
+    return refuse(Reason::DoesNotHold, "you do not hold those cards");
+  return kAllowed;
+}
+
+Refusal check_move_robber(const GameState& s, const Action& a) {
+  if (a.type != ActionType::MoveRobber)
+    return refuse(Reason::MustMoveRobberFirst, "move the robber first (move_robber:<hex>)");
+  if (a.arg < 0 || a.arg >= kNumHexes) return refuse(Reason::NoSuchHex, "no such hex");
+  if (a.arg == s.robber_hex)
+    return refuse(Reason::RobberMustMove, "the robber must move to a different hex");
+  return kAllowed;
+}
+
+Refusal check_steal(const GameState& s, int p, const Action& a) {
+  if (a.type != ActionType::Steal)
+    return refuse(Reason::MustStealFirst, "choose whom to steal from (steal:<seat>)");
+  if (!can_steal_from(s, p, a.arg))
+    return refuse(
+        Reason::NoVictimThere,
+        "you can only steal from an opponent with cards and a building on the robber's hex");
+  return kAllowed;
+}
+
+Refusal check_free_road(const GameState& s, int p, const Action& a) {
+  if (a.type != ActionType::FreeRoad)
+    return refuse(Reason::MustPlaceFreeRoad, "place your free road (free_road:<edge>)");
+  if (a.arg < 0 || a.arg >= kNumEdges) return refuse(Reason::NoSuchEdge, "no such edge");
+  return check_road_place(s, p, a.arg, "a road must go on an empty edge connected to your network");
+}
+
+// ----- Player trade: the answers and the close -----
+
+Refusal check_trade_answer(const GameState& s, int p, const Action& a) {
+  const ResourceCounts& hand = s.players[p].resources;
+  switch (a.type) {
+    case ActionType::AcceptTrade:
+      if (!covers(hand, s.offer.get))
+        return refuse(Reason::DoesNotHold, "you do not hold the cards asked for");
+      return kAllowed;
+    case ActionType::DeclineTrade:
+      return kAllowed;
+    case ActionType::CounterTrade: {
+      if (s.options.trade == TradeMode::OneForOne)
+        return refuse(Reason::CountersNotAllowed,
+                      "counter-offers are not allowed in this game: accept or decline");
+      if (const Refusal r = check_bundles(a.give, a.get); !r.ok()) return r;
+      if (!covers(hand, a.give))
+        return refuse(Reason::DoesNotHold, "you do not hold the cards you offer");
+      return kAllowed;
+    }
+    default:
+      return refuse(Reason::MustAnswerTrade,
+                    "answer the trade offer: accept_trade, decline_trade or counter_trade");
+  }
+}
+
+Refusal check_trade_close(const GameState& s, int p, const Action& a) {
+  if (a.type == ActionType::CancelTrade) return kAllowed;
+  if (a.type != ActionType::ConfirmTrade)
+    return refuse(Reason::MustConfirmOrCancelTrade,
+                  "confirm one acceptance (confirm_trade:<seat>) or cancel_trade");
+  if (a.arg < 0 || a.arg >= s.num_players) return refuse(Reason::NoSuchSeat, "no such seat");
+  return check_confirm(s, p, a.arg);
+}
+
+// ----- The main phase: building, buying, the bank -----
+
+Refusal check_build_road(const GameState& s, int p, const Action& a) {
+  if (a.arg < 0 || a.arg >= kNumEdges) return refuse(Reason::NoSuchEdge, "no such edge");
+  if (s.players[p].roads_left == 0)
+    return refuse(Reason::NoPiecesLeft, "no roads left (15 per player)");
+  if (!covers(s.players[p].resources, kRoadCost))
+    return refuse(Reason::CannotAfford, "a road costs wood and brick");
+  return check_road_place(s, p, a.arg,
+                          "a road must go on an empty edge connected to your network (not "
+                          "through an opponent's building)");
+}
+
+Refusal check_build_settlement(const GameState& s, int p, const Action& a) {
+  if (a.arg < 0 || a.arg >= kNumVertices) return refuse(Reason::NoSuchVertex, "no such vertex");
+  if (s.players[p].settlements_left == 0)
+    return refuse(Reason::NoPiecesLeft, "no settlements left (5 per player)");
+  if (!covers(s.players[p].resources, kSettlementCost))
+    return refuse(Reason::CannotAfford, "a settlement costs wood, brick, sheep and wheat");
+  if (s.vertex_owner[a.arg] >= 0) return refuse(Reason::Occupied, "that vertex is occupied");
+  if (building_next_to(s, a.arg))
+    return refuse(Reason::TooCloseToBuilding, "too close to another building (distance rule)");
+  if (!touches_own_road(s, p, a.arg))
+    return refuse(Reason::NotConnected, "a settlement must touch one of your roads");
+  return kAllowed;
+}
+
+Refusal check_build_city(const GameState& s, int p, const Action& a) {
+  if (a.arg < 0 || a.arg >= kNumVertices) return refuse(Reason::NoSuchVertex, "no such vertex");
+  if (s.vertex_owner[a.arg] != p || s.vertex_building[a.arg] != Building::Settlement)
+    return refuse(Reason::NotYourSettlement, "a city must replace one of your settlements");
+  if (s.players[p].cities_left == 0)
+    return refuse(Reason::NoPiecesLeft, "no cities left (4 per player)");
+  if (!covers(s.players[p].resources, kCityCost))
+    return refuse(Reason::CannotAfford, "a city costs 2 wheat and 3 ore");
+  return kAllowed;
+}
+
+Refusal check_buy_dev_card(const GameState& s, int p) {
+  if (s.deck_pos >= kDevDeckSize) return refuse(Reason::DeckEmpty, "the development deck is empty");
+  if (!covers(s.players[p].resources, kDevCardCost))
+    return refuse(Reason::CannotAfford, "a development card costs sheep, wheat and ore");
+  return kAllowed;
+}
+
+Refusal check_bank_trade(const GameState& s, int p, const Action& a) {
+  const PlayerState& P = s.players[p];
+  if (!is_resource(a.arg) || !is_resource(a.arg2))
+    return refuse(Reason::BadResource, "bad resource");
+  if (a.arg == a.arg2)
+    return refuse(Reason::SameResource, "you cannot trade a resource for itself");
+  if (P.resources[a.arg] < P.trade_rate[a.arg])
+    return refuse(Reason::BelowBankRate, "not enough cards for that bank rate");
+  if (s.bank[a.arg2] == 0)
+    return refuse(Reason::BankCannotPay, "the bank has none of that resource");
+  return kAllowed;
+}
+
+Refusal check_main(const GameState& s, int p, const Action& a) {
+  switch (a.type) {
+    case ActionType::BuildRoad:
+      return check_build_road(s, p, a);
+    case ActionType::BuildSettlement:
+      return check_build_settlement(s, p, a);
+    case ActionType::BuildCity:
+      return check_build_city(s, p, a);
+    case ActionType::BuyDevCard:
+      return check_buy_dev_card(s, p);
+    case ActionType::TradeBank:
+      return check_bank_trade(s, p, a);
+    case ActionType::OfferTrade:
+      return check_offer(s, p, a);
+    case ActionType::PlayKnight:
+    case ActionType::PlayRoadBuilding:
+    case ActionType::PlayYearOfPlenty:
+    case ActionType::PlayMonopoly:
+      return check_dev(s, p, a);
+    case ActionType::EndTurn:
+      return kAllowed;
+    case ActionType::Roll:
+      return refuse(Reason::AlreadyRolled, "you already rolled this turn");
+    default:
+      return refuse(Reason::WrongPhase, "that action is not possible now");
+  }
+}
+
 }  // namespace
 
-// The single legality check behind why_not(), is_legal() and apply().
+// The single legality check behind why_not(), is_legal() and apply(): one rule set per phase.
 Refusal check(const GameState& s, const Action& a) {
   if (s.phase == Phase::GameOver) return refuse(Reason::GameOver, "the game is over");
   const int p = s.to_move();
-  const PlayerState& P = s.players[p];
-  const ResourceCounts& hand = P.resources;
   switch (s.phase) {
     case Phase::SetupSettlement:
-      if (a.type != ActionType::BuildSettlement)
-        return refuse(Reason::MustPlaceSetupSettlement,
-                      "setup: place a settlement (build_settlement:<vertex>)");
-      if (a.arg < 0 || a.arg >= kNumVertices) return refuse(Reason::NoSuchVertex, "no such vertex");
-      if (s.vertex_owner[a.arg] >= 0) return refuse(Reason::Occupied, "that vertex is occupied");
-      if (building_next_to(s, a.arg))
-        return refuse(Reason::TooCloseToBuilding, "too close to another building (distance rule)");
-      return kAllowed;
-    case Phase::SetupRoad: {
-      if (a.type != ActionType::BuildRoad)
-        return refuse(
-            Reason::MustPlaceSetupRoad,
-            "setup: place a road touching the settlement just placed (build_road:<edge>)");
-      if (a.arg < 0 || a.arg >= kNumEdges) return refuse(Reason::NoSuchEdge, "no such edge");
-      if (s.edge_owner[a.arg] >= 0) return refuse(Reason::Occupied, "that edge is occupied");
-      const EdgeInfo& E = T().edges[a.arg];
-      if (E.vertices[0] != s.last_setup_vertex && E.vertices[1] != s.last_setup_vertex)
-        return refuse(Reason::NotConnected, "the setup road must touch the settlement just placed");
-      return kAllowed;
-    }
+      return check_setup_settlement(s, a);
+    case Phase::SetupRoad:
+      return check_setup_road(s, a);
     case Phase::Roll:
-      if (a.type == ActionType::Roll) return kAllowed;
-      if (is_dev_play(a.type)) return check_dev(s, p, a);
-      return refuse(Reason::MustRollFirst, "roll the dice first (or play a development card)");
+      return check_before_roll(s, p, a);
     case Phase::Discard:
-      if (a.type != ActionType::Discard)
-        return refuse(Reason::MustDiscardFirst, "players over 7 cards must discard first");
-      if (total(a.give) != P.discard_owed)
-        return refuse(Reason::WrongDiscardCount,
-                      "wrong number of cards: discard half your hand, rounded down");
-      if (!covers(hand, a.give)) return refuse(Reason::DoesNotHold, "you do not hold those cards");
-      return kAllowed;
+      return check_discard(s, p, a);
     case Phase::MoveRobber:
-      if (a.type != ActionType::MoveRobber)
-        return refuse(Reason::MustMoveRobberFirst, "move the robber first (move_robber:<hex>)");
-      if (a.arg < 0 || a.arg >= kNumHexes) return refuse(Reason::NoSuchHex, "no such hex");
-      if (a.arg == s.robber_hex)
-        return refuse(Reason::RobberMustMove, "the robber must move to a different hex");
-      return kAllowed;
+      return check_move_robber(s, a);
     case Phase::Steal:
-      if (a.type != ActionType::Steal)
-        return refuse(Reason::MustStealFirst, "choose whom to steal from (steal:<seat>)");
-      if (!can_steal_from(s, p, a.arg))
-        return refuse(
-            Reason::NoVictimThere,
-            "you can only steal from an opponent with cards and a building on the robber's hex");
-      return kAllowed;
+      return check_steal(s, p, a);
     case Phase::RoadBuilding1:
     case Phase::RoadBuilding2:
-      if (a.type != ActionType::FreeRoad)
-        return refuse(Reason::MustPlaceFreeRoad, "place your free road (free_road:<edge>)");
-      if (a.arg < 0 || a.arg >= kNumEdges) return refuse(Reason::NoSuchEdge, "no such edge");
-      return check_road_place(s, p, a.arg,
-                              "a road must go on an empty edge connected to your network");
+      return check_free_road(s, p, a);
     case Phase::TradeResponse:
-      switch (a.type) {
-        case ActionType::AcceptTrade:
-          if (!covers(hand, s.offer.get))
-            return refuse(Reason::DoesNotHold, "you do not hold the cards asked for");
-          return kAllowed;
-        case ActionType::DeclineTrade:
-          return kAllowed;
-        case ActionType::CounterTrade: {
-          if (s.options.trade == TradeMode::OneForOne)
-            return refuse(Reason::CountersNotAllowed,
-                          "counter-offers are not allowed in this game: accept or decline");
-          if (const Refusal r = check_bundles(a.give, a.get); !r.ok()) return r;
-          if (!covers(hand, a.give))
-            return refuse(Reason::DoesNotHold, "you do not hold the cards you offer");
-          return kAllowed;
-        }
-        default:
-          return refuse(Reason::MustAnswerTrade,
-                        "answer the trade offer: accept_trade, decline_trade or counter_trade");
-      }
+      return check_trade_answer(s, p, a);
     case Phase::TradeConfirm:
-      if (a.type == ActionType::CancelTrade) return kAllowed;
-      if (a.type != ActionType::ConfirmTrade)
-        return refuse(Reason::MustConfirmOrCancelTrade,
-                      "confirm one acceptance (confirm_trade:<seat>) or cancel_trade");
-      if (a.arg < 0 || a.arg >= s.num_players) return refuse(Reason::NoSuchSeat, "no such seat");
-      return check_confirm(s, p, a.arg);
+      return check_trade_close(s, p, a);
     case Phase::Main:
-      switch (a.type) {
-        case ActionType::BuildRoad:
-          if (a.arg < 0 || a.arg >= kNumEdges) return refuse(Reason::NoSuchEdge, "no such edge");
-          if (P.roads_left == 0)
-            return refuse(Reason::NoPiecesLeft, "no roads left (15 per player)");
-          if (!covers(hand, kRoadCost))
-            return refuse(Reason::CannotAfford, "a road costs wood and brick");
-          return check_road_place(s, p, a.arg,
-                                  "a road must go on an empty edge connected to your network (not "
-                                  "through an opponent's building)");
-        case ActionType::BuildSettlement:
-          if (a.arg < 0 || a.arg >= kNumVertices)
-            return refuse(Reason::NoSuchVertex, "no such vertex");
-          if (P.settlements_left == 0)
-            return refuse(Reason::NoPiecesLeft, "no settlements left (5 per player)");
-          if (!covers(hand, kSettlementCost))
-            return refuse(Reason::CannotAfford, "a settlement costs wood, brick, sheep and wheat");
-          if (s.vertex_owner[a.arg] >= 0)
-            return refuse(Reason::Occupied, "that vertex is occupied");
-          if (building_next_to(s, a.arg))
-            return refuse(Reason::TooCloseToBuilding,
-                          "too close to another building (distance rule)");
-          if (!touches_own_road(s, p, a.arg))
-            return refuse(Reason::NotConnected, "a settlement must touch one of your roads");
-          return kAllowed;
-        case ActionType::BuildCity:
-          if (a.arg < 0 || a.arg >= kNumVertices)
-            return refuse(Reason::NoSuchVertex, "no such vertex");
-          if (s.vertex_owner[a.arg] != p || s.vertex_building[a.arg] != Building::Settlement)
-            return refuse(Reason::NotYourSettlement, "a city must replace one of your settlements");
-          if (P.cities_left == 0)
-            return refuse(Reason::NoPiecesLeft, "no cities left (4 per player)");
-          if (!covers(hand, kCityCost))
-            return refuse(Reason::CannotAfford, "a city costs 2 wheat and 3 ore");
-          return kAllowed;
-        case ActionType::BuyDevCard:
-          if (s.deck_pos >= kDevDeckSize)
-            return refuse(Reason::DeckEmpty, "the development deck is empty");
-          if (!covers(hand, kDevCardCost))
-            return refuse(Reason::CannotAfford, "a development card costs sheep, wheat and ore");
-          return kAllowed;
-        case ActionType::TradeBank:
-          if (!is_resource(a.arg) || !is_resource(a.arg2))
-            return refuse(Reason::BadResource, "bad resource");
-          if (a.arg == a.arg2)
-            return refuse(Reason::SameResource, "you cannot trade a resource for itself");
-          if (hand[a.arg] < P.trade_rate[a.arg])
-            return refuse(Reason::BelowBankRate, "not enough cards for that bank rate");
-          if (s.bank[a.arg2] == 0)
-            return refuse(Reason::BankCannotPay, "the bank has none of that resource");
-          return kAllowed;
-        case ActionType::OfferTrade:
-          return check_offer(s, p, a);
-        case ActionType::PlayKnight:
-        case ActionType::PlayRoadBuilding:
-        case ActionType::PlayYearOfPlenty:
-        case ActionType::PlayMonopoly:
-          return check_dev(s, p, a);
-        case ActionType::EndTurn:
-          return kAllowed;
-        case ActionType::Roll:
-          return refuse(Reason::AlreadyRolled, "you already rolled this turn");
-        default:
-          return refuse(Reason::WrongPhase, "that action is not possible now");
-      }
+      return check_main(s, p, a);
     case Phase::GameOver:
       return refuse(Reason::GameOver, "the game is over");
   }

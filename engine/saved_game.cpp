@@ -101,99 +101,99 @@ json full_state_to_json(const GameState& s) {
   return j;
 }
 
-// Parses a full state; `o` (already validated) becomes s->options.
-void full_state_from_json(const json& j, const GameOptions& o, GameState* out) {
-  const std::string p = "state";
-  if (!j.is_object()) fail(p, std::string("expected an object, got ") + type_of(j));
-  auto sub = [&](const std::string& k) { return p + "." + k; };
-  auto f = [&](const char* k) -> const json& { return field(j, k, p); };
-  GameState s{};
-  s.options = o;
-  s.seeds.board = get_u64(f("seed"), sub("seed"));
-  s.seeds.play =
-      j.contains("play_seed") ? get_u64(j["play_seed"], sub("play_seed")) : s.seeds.board;
-  s.rng.state = get_u64(f("rng"), sub("rng"));
+// The top-level fields of a saved state ("state"), each read with its path for the errors.
+struct StateFields {
+  const json& j;
+  static std::string sub(const std::string& k) { return "state." + k; }
+  const json& f(const char* k) const { return field(j, k, "state"); }
+};
 
-  const json& lay = f("layout");
-  const std::string lp = sub("layout");
+void layout_from_json(const StateFields& in, Layout& layout) {
+  const json& lay = in.f("layout");
+  const std::string lp = in.sub("layout");
   const json& terr = get_array(field(lay, "terrain", lp), lp + ".terrain", kNumHexes);
   for (int i = 0; i < kNumHexes; ++i)
-    s.layout.terrain[i] = get_enum(terr[i], lp + ".terrain[" + std::to_string(i) + "]",
-                                   kTerrainNames, 6);  // never "hidden" in a save
-  get_int_array(field(lay, "number", lp), lp + ".number", s.layout.number, 0, 12);
+    layout.terrain[i] = get_enum(terr[i], lp + ".terrain[" + std::to_string(i) + "]", kTerrainNames,
+                                 6);  // never "hidden" in a save
+  get_int_array(field(lay, "number", lp), lp + ".number", layout.number, 0, 12);
   const json& ports = get_array(field(lay, "ports", lp), lp + ".ports", kNumPorts);
   for (int i = 0; i < kNumPorts; ++i)
-    s.layout.ports[i] = get_enum(ports[i], lp + ".ports[" + std::to_string(i) + "]", kPortNames,
-                                 6);  // never "hidden" in a save
+    layout.ports[i] = get_enum(ports[i], lp + ".ports[" + std::to_string(i) + "]", kPortNames,
+                               6);  // never "hidden" in a save
+}
 
-  s.robber_hex =
-      static_cast<uint8_t>(get_int(f("robber_hex"), sub("robber_hex"), 0, kNumHexes - 1));
-  s.num_players =
-      static_cast<uint8_t>(get_int(f("num_players"), sub("num_players"), 2, kMaxPlayers));
-  if (s.num_players != o.players)
-    fail(sub("num_players"), "does not match options.players (" + std::to_string(o.players) + ")");
+// The buildings and roads (s.num_players already read).
+void pieces_from_json(const StateFields& in, GameState& s) {
   const int n = s.num_players;
-  get_int_array(f("vertex_owner"), sub("vertex_owner"), s.vertex_owner, -1, n - 1);
-  {
-    const json& vb = get_array(f("vertex_building"), sub("vertex_building"), kNumVertices);
-    for (int i = 0; i < kNumVertices; ++i)
-      s.vertex_building[i] = static_cast<Building>(
-          get_int(vb[i], sub("vertex_building[" + std::to_string(i) + "]"), 0, 2));
-  }
+  get_int_array(in.f("vertex_owner"), in.sub("vertex_owner"), s.vertex_owner, -1, n - 1);
+  const json& vb = get_array(in.f("vertex_building"), in.sub("vertex_building"), kNumVertices);
+  for (int i = 0; i < kNumVertices; ++i)
+    s.vertex_building[i] = static_cast<Building>(
+        get_int(vb[i], in.sub("vertex_building[" + std::to_string(i) + "]"), 0, 2));
   for (int i = 0; i < kNumVertices; ++i)
     if ((s.vertex_owner[i] < 0) != (s.vertex_building[i] == Building::None))
-      fail(sub("vertex_building[" + std::to_string(i) + "]"),
+      fail(in.sub("vertex_building[" + std::to_string(i) + "]"),
            "building and owner disagree at vertex " + std::to_string(i));
-  get_int_array(f("edge_owner"), sub("edge_owner"), s.edge_owner, -1, n - 1);
+  get_int_array(in.f("edge_owner"), in.sub("edge_owner"), s.edge_owner, -1, n - 1);
+}
 
-  const json& players = get_array(f("players"), sub("players"), kMaxPlayers);
-  for (int i = 0; i < kMaxPlayers; ++i) {
-    const std::string pp = sub("players[" + std::to_string(i) + "]");
-    const json& q = players[i];
-    PlayerState& ps = s.players[i];
-    get_counts(field(q, "resources", pp), pp + ".resources", ps.resources, kBankPerResource);
-    get_int_array(field(q, "dev_cards", pp), pp + ".dev_cards", ps.dev_cards, 0, kDevDeckSize);
-    get_int_array(field(q, "dev_bought_this_turn", pp), pp + ".dev_bought_this_turn",
-                  ps.dev_bought_this_turn, 0, kDevDeckSize);
-    get_int_array(field(q, "dev_played", pp), pp + ".dev_played", ps.dev_played, 0, kDevDeckSize);
-    ps.roads_left = static_cast<uint8_t>(
-        get_int(field(q, "roads_left", pp), pp + ".roads_left", 0, kRoadsPerPlayer));
-    ps.settlements_left = static_cast<uint8_t>(get_int(
-        field(q, "settlements_left", pp), pp + ".settlements_left", 0, kSettlementsPerPlayer));
-    ps.cities_left = static_cast<uint8_t>(
-        get_int(field(q, "cities_left", pp), pp + ".cities_left", 0, kCitiesPerPlayer));
-    ps.longest_road = static_cast<uint8_t>(
-        get_int(field(q, "longest_road", pp), pp + ".longest_road", 0, kRoadsPerPlayer));
-    ps.discard_owed = static_cast<uint8_t>(get_int(
-        field(q, "discard_owed", pp), pp + ".discard_owed", 0, kNumResources * kBankPerResource));
-    ps.forfeited = get_bool(field(q, "forfeited", pp), pp + ".forfeited");
-    get_int_array(field(q, "trade_rate", pp), pp + ".trade_rate", ps.trade_rate, 2, 4);
-    for (int d = 0; d < kNumDevCardTypes; ++d)
-      if (ps.dev_bought_this_turn[d] > ps.dev_cards[d])
-        fail(pp + ".dev_bought_this_turn", "more cards bought this turn than held");
-  }
-  get_counts(f("bank"), sub("bank"), s.bank, kBankPerResource);
+void player_from_json(const json& q, const std::string& pp, PlayerState& ps) {
+  get_counts(field(q, "resources", pp), pp + ".resources", ps.resources, kBankPerResource);
+  get_int_array(field(q, "dev_cards", pp), pp + ".dev_cards", ps.dev_cards, 0, kDevDeckSize);
+  get_int_array(field(q, "dev_bought_this_turn", pp), pp + ".dev_bought_this_turn",
+                ps.dev_bought_this_turn, 0, kDevDeckSize);
+  get_int_array(field(q, "dev_played", pp), pp + ".dev_played", ps.dev_played, 0, kDevDeckSize);
+  ps.roads_left = static_cast<uint8_t>(
+      get_int(field(q, "roads_left", pp), pp + ".roads_left", 0, kRoadsPerPlayer));
+  ps.settlements_left = static_cast<uint8_t>(get_int(
+      field(q, "settlements_left", pp), pp + ".settlements_left", 0, kSettlementsPerPlayer));
+  ps.cities_left = static_cast<uint8_t>(
+      get_int(field(q, "cities_left", pp), pp + ".cities_left", 0, kCitiesPerPlayer));
+  ps.longest_road = static_cast<uint8_t>(
+      get_int(field(q, "longest_road", pp), pp + ".longest_road", 0, kRoadsPerPlayer));
+  ps.discard_owed = static_cast<uint8_t>(get_int(field(q, "discard_owed", pp), pp + ".discard_owed",
+                                                 0, kNumResources * kBankPerResource));
+  ps.forfeited = get_bool(field(q, "forfeited", pp), pp + ".forfeited");
+  get_int_array(field(q, "trade_rate", pp), pp + ".trade_rate", ps.trade_rate, 2, 4);
+  for (int d = 0; d < kNumDevCardTypes; ++d)
+    if (ps.dev_bought_this_turn[d] > ps.dev_cards[d])
+      fail(pp + ".dev_bought_this_turn", "more cards bought this turn than held");
+}
+
+// The hands and the bank: every resource's 19 cards are somewhere.
+void cards_from_json(const StateFields& in, GameState& s) {
+  const json& players = get_array(in.f("players"), in.sub("players"), kMaxPlayers);
+  for (int i = 0; i < kMaxPlayers; ++i)
+    player_from_json(players[i], in.sub("players[" + std::to_string(i) + "]"), s.players[i]);
+  get_counts(in.f("bank"), in.sub("bank"), s.bank, kBankPerResource);
   for (int r = 0; r < kNumResources; ++r) {
     int sum = s.bank[r];
     for (int i = 0; i < kMaxPlayers; ++i) sum += s.players[i].resources[r];
     if (sum != kBankPerResource)
-      fail(sub("bank"), std::string("inconsistent resource totals: ") +
-                            resource_name(static_cast<Resource>(r)) + " counts " +
-                            std::to_string(sum) + " cards across bank and hands, not 19");
+      fail(in.sub("bank"), std::string("inconsistent resource totals: ") +
+                               resource_name(static_cast<Resource>(r)) + " counts " +
+                               std::to_string(sum) + " cards across bank and hands, not 19");
   }
+}
 
-  const json& deck = get_array(f("deck"), sub("deck"), kDevDeckSize);
+// The development deck and the dice deck, with their positions.
+void decks_from_json(const StateFields& in, GameState& s) {
+  const json& deck = get_array(in.f("deck"), in.sub("deck"), kDevDeckSize);
   for (int i = 0; i < kDevDeckSize; ++i)
-    s.deck[i] = get_enum(deck[i], sub("deck[" + std::to_string(i) + "]"), kDevCardNames);
-  {
-    DevCounts c{};
-    for (auto d : s.deck) ++c[static_cast<int>(d)];
-    if (c != kDevDeckComposition) fail(sub("deck"), "not the 25-card development deck");
-  }
-  s.deck_pos = static_cast<uint8_t>(get_int(f("deck_pos"), sub("deck_pos"), 0, kDevDeckSize));
-  get_int_array(f("dice_deck"), sub("dice_deck"), s.dice_deck, 0, 35);
-  s.dice_pos = static_cast<uint8_t>(get_int(f("dice_pos"), sub("dice_pos"), 0, 36));
+    s.deck[i] = get_enum(deck[i], in.sub("deck[" + std::to_string(i) + "]"), kDevCardNames);
+  DevCounts c{};
+  for (auto d : s.deck) ++c[static_cast<int>(d)];
+  if (c != kDevDeckComposition) fail(in.sub("deck"), "not the 25-card development deck");
+  s.deck_pos = static_cast<uint8_t>(get_int(in.f("deck_pos"), in.sub("deck_pos"), 0, kDevDeckSize));
+  get_int_array(in.f("dice_deck"), in.sub("dice_deck"), s.dice_deck, 0, 35);
+  s.dice_pos = static_cast<uint8_t>(get_int(in.f("dice_pos"), in.sub("dice_pos"), 0, 36));
+}
 
+// The phase, whose turn, the setup's progress and this turn's counters.
+void turn_from_json(const StateFields& in, GameState& s) {
+  const int n = s.num_players;
+  auto f = [&](const char* k) -> const json& { return in.f(k); };
+  auto sub = [&](const char* k) { return in.sub(k); };
   s.phase = get_enum(f("phase"), sub("phase"), kPhaseNames);
   s.resume_phase = get_enum(f("resume_phase"), sub("resume_phase"), kPhaseNames);
   s.first_player = static_cast<uint8_t>(get_int(f("first_player"), sub("first_player"), 0, n - 1));
@@ -210,33 +210,42 @@ void full_state_from_json(const json& j, const GameOptions& o, GameState* out) {
       static_cast<uint8_t>(get_int(f("offers_this_turn"), sub("offers_this_turn"), 0, 255));
   s.free_roads_left =
       static_cast<uint8_t>(get_int(f("free_roads_left"), sub("free_roads_left"), 0, 2));
+}
 
-  const json& off = f("offer");
-  const std::string op = sub("offer");
-  s.offer.from = static_cast<int8_t>(get_int(field(off, "from", op), op + ".from", -1, n - 1));
-  s.offer.to = static_cast<int8_t>(get_int(field(off, "to", op), op + ".to", -1, n - 1));
-  get_counts(field(off, "give", op), op + ".give", s.offer.give, kBankPerResource);
-  get_counts(field(off, "get", op), op + ".get", s.offer.get, kBankPerResource);
+void offer_from_json(const StateFields& in, int n, TradeOffer& offer) {
+  const json& off = in.f("offer");
+  const std::string op = in.sub("offer");
+  offer.from = static_cast<int8_t>(get_int(field(off, "from", op), op + ".from", -1, n - 1));
+  offer.to = static_cast<int8_t>(get_int(field(off, "to", op), op + ".to", -1, n - 1));
+  get_counts(field(off, "give", op), op + ".give", offer.give, kBankPerResource);
+  get_counts(field(off, "get", op), op + ".get", offer.get, kBankPerResource);
   const json& answers = get_array(field(off, "answers", op), op + ".answers", kMaxPlayers);
   const json& cg = get_array(field(off, "counter_give", op), op + ".counter_give", kMaxPlayers);
   const json& cgt = get_array(field(off, "counter_get", op), op + ".counter_get", kMaxPlayers);
   for (int i = 0; i < kMaxPlayers; ++i) {
     const std::string idx = "[" + std::to_string(i) + "]";
-    s.offer.answers[i] = get_enum(answers[i], op + ".answers" + idx, kTradeAnswerNames);
-    get_counts(cg[i], op + ".counter_give" + idx, s.offer.counter_give[i], kBankPerResource);
-    get_counts(cgt[i], op + ".counter_get" + idx, s.offer.counter_get[i], kBankPerResource);
+    offer.answers[i] = get_enum(answers[i], op + ".answers" + idx, kTradeAnswerNames);
+    get_counts(cg[i], op + ".counter_give" + idx, offer.counter_give[i], kBankPerResource);
+    get_counts(cgt[i], op + ".counter_get" + idx, offer.counter_get[i], kBankPerResource);
   }
-  s.longest_road_holder =
-      static_cast<int8_t>(get_int(f("longest_road_holder"), sub("longest_road_holder"), -1, n - 1));
-  s.largest_army_holder =
-      static_cast<int8_t>(get_int(f("largest_army_holder"), sub("largest_army_holder"), -1, n - 1));
-  s.winner = static_cast<int8_t>(get_int(f("winner"), sub("winner"), -1, n - 1));
-  if ((s.winner >= 0) != (s.phase == Phase::GameOver))
-    fail(sub("winner"), "winner and phase disagree");
+}
 
-  const json& st = f("stats");
-  const std::string sp = sub("stats");
-  get_int_array(field(st, "dice_histogram", sp), sp + ".dice_histogram", s.stats.dice_histogram, 0,
+// The award holders and the winner (s.phase already read).
+void holders_from_json(const StateFields& in, GameState& s) {
+  const int n = s.num_players;
+  s.longest_road_holder = static_cast<int8_t>(
+      get_int(in.f("longest_road_holder"), in.sub("longest_road_holder"), -1, n - 1));
+  s.largest_army_holder = static_cast<int8_t>(
+      get_int(in.f("largest_army_holder"), in.sub("largest_army_holder"), -1, n - 1));
+  s.winner = static_cast<int8_t>(get_int(in.f("winner"), in.sub("winner"), -1, n - 1));
+  if ((s.winner >= 0) != (s.phase == Phase::GameOver))
+    fail(in.sub("winner"), "winner and phase disagree");
+}
+
+void stats_from_json(const StateFields& in, GameStats& stats) {
+  const json& st = in.f("stats");
+  const std::string sp = in.sub("stats");
+  get_int_array(field(st, "dice_histogram", sp), sp + ".dice_histogram", stats.dice_histogram, 0,
                 65535);
   auto per_seat = [&](const char* key,
                       std::array<std::array<uint16_t, kNumResources>, kMaxPlayers>& a) {
@@ -245,13 +254,41 @@ void full_state_from_json(const json& j, const GameOptions& o, GameState* out) {
     for (int i = 0; i < kMaxPlayers; ++i)
       get_int_array(v[i], kp + "[" + std::to_string(i) + "]", a[i], 0, 65535);
   };
-  per_seat("produced", s.stats.produced);
-  per_seat("stolen_from", s.stats.stolen_from);
+  per_seat("produced", stats.produced);
+  per_seat("stolen_from", stats.stolen_from);
   get_int_array(field(st, "robber_moves_against_leader", sp), sp + ".robber_moves_against_leader",
-                s.stats.robber_moves_against_leader, 0, 65535);
-  get_int_array(field(st, "offers_made", sp), sp + ".offers_made", s.stats.offers_made, 0, 65535);
-  get_int_array(field(st, "offers_accepted", sp), sp + ".offers_accepted", s.stats.offers_accepted,
-                0, 65535);
+                stats.robber_moves_against_leader, 0, 65535);
+  get_int_array(field(st, "offers_made", sp), sp + ".offers_made", stats.offers_made, 0, 65535);
+  get_int_array(field(st, "offers_accepted", sp), sp + ".offers_accepted", stats.offers_accepted, 0,
+                65535);
+}
+
+// Parses a full state; `o` (already validated) becomes s->options. The sections are read in
+// the order of the saved form, so the first error reported is the first one there.
+void full_state_from_json(const json& j, const GameOptions& o, GameState* out) {
+  if (!j.is_object()) fail("state", std::string("expected an object, got ") + type_of(j));
+  const StateFields in{j};
+  GameState s{};
+  s.options = o;
+  s.seeds.board = get_u64(in.f("seed"), in.sub("seed"));
+  s.seeds.play =
+      j.contains("play_seed") ? get_u64(j["play_seed"], in.sub("play_seed")) : s.seeds.board;
+  s.rng.state = get_u64(in.f("rng"), in.sub("rng"));
+  layout_from_json(in, s.layout);
+  s.robber_hex =
+      static_cast<uint8_t>(get_int(in.f("robber_hex"), in.sub("robber_hex"), 0, kNumHexes - 1));
+  s.num_players =
+      static_cast<uint8_t>(get_int(in.f("num_players"), in.sub("num_players"), 2, kMaxPlayers));
+  if (s.num_players != o.players)
+    fail(in.sub("num_players"),
+         "does not match options.players (" + std::to_string(o.players) + ")");
+  pieces_from_json(in, s);
+  cards_from_json(in, s);
+  decks_from_json(in, s);
+  turn_from_json(in, s);
+  offer_from_json(in, s.num_players, s.offer);
+  holders_from_json(in, s);
+  stats_from_json(in, s.stats);
   *out = s;
 }
 

@@ -93,17 +93,25 @@ json board_to_json(const GameState& s, int seat) {
               {"robber", robber}};
 }
 
-json state_to_json(const GameState& full, int seat) {
-  const bool all = seat == kAllSeats;
-  Observation obs;
-  if (!all) obs = observe(full, seat);
-  const GameState& s = all ? full : obs.view;
-  const int n = s.num_players;
-  auto sees_hand = [&](int p) { return all || p == seat; };
-  const bool fog = !all && island_hidden(full);  // cards face down, bank hidden
+namespace {
 
-  json j = json::object();
-  j["seat"] = all ? json("all") : json(seat);
+// What one seat's JSON is made from: the full state, the view the seat may see (`s`), and the
+// hand sizes it is shown.
+struct SeatView {
+  const GameState& full;
+  const Observation& obs;
+  const GameState& s;
+  int seat;
+  bool all;  // seat == kAllSeats: everything is shown
+  bool fog;  // cards face down, bank hidden
+
+  bool sees_hand(int p) const { return all || p == seat; }
+};
+
+// The turn: phase, whose move, the last roll, the options and this turn's counters.
+void put_turn(json& j, const SeatView& w) {
+  const GameState& s = w.s;
+  j["seat"] = w.all ? json("all") : json(w.seat);
   j["phase"] = phase_name(s.phase);
   j["current_player"] = s.current;
   j["to_move"] = seat_or_null(s.to_move());
@@ -117,50 +125,60 @@ json state_to_json(const GameState& full, int seat) {
                       {"total", s.last_dice[0] + s.last_dice[1]}};
   j["robber"] = s.robber_hex;
   j["winner"] = seat_or_null(s.winner);
-  j["num_players"] = n;
+  j["num_players"] = static_cast<int>(s.num_players);
   j["first_player"] = s.first_player;
   j["vp_target"] = s.options.vp_target;
   j["options"] = options_to_json(s.options);
   j["dev_played_this_turn"] = s.dev_played_this_turn;
   j["free_roads_left"] = s.free_roads_left;
   j["offers_this_turn"] = s.offers_this_turn;
+}
 
+// Seat p: its pieces, its cards (in full only where the viewer may see them), its VP.
+json player_json(const SeatView& w, int p, int* total_vp) {
+  const GameState& s = w.s;
+  const PlayerState& ps = s.players[p];
+  json x = json::object();
+  x["seat"] = p;
+  json settlements = json::array(), cities = json::array(), roads = json::array();
+  for (int v = 0; v < kNumVertices; ++v)
+    if (s.vertex_owner[v] == p)
+      (s.vertex_building[v] == Building::City ? cities : settlements).push_back(v);
+  for (int e = 0; e < kNumEdges; ++e)
+    if (s.edge_owner[e] == p) roads.push_back(e);
+  x["settlements"] = settlements;
+  x["cities"] = cities;
+  x["roads"] = roads;
+  x["resource_count"] = w.all ? w.full.hand_size(p) : w.obs.hand_size[p];
+  x["dev_card_count"] = w.all ? w.full.dev_hand_size(p) : w.obs.dev_hand_size[p];
+  if (w.sees_hand(p)) {
+    x["resources"] = w.fog ? hidden_counts() : counts_object(ps.resources);
+    x["dev_cards"] = dev_object(ps.dev_cards);
+    x["dev_bought_this_turn"] = dev_object(ps.dev_bought_this_turn);
+  }
+  x["dev_played"] = dev_object(ps.dev_played);
+  x["played_knights"] = ps.dev_played[static_cast<int>(DevCard::Knight)];
+  const int pub = w.full.public_vp(p);
+  *total_vp = w.sees_hand(p) ? w.full.total_vp(p) : pub;
+  x["public_victory_points"] = pub;
+  if (w.sees_hand(p)) x["total_victory_points"] = *total_vp;
+  put_player_counters(x, ps);
+  x["trade_rates"] = counts_object(ps.trade_rate);
+  return x;
+}
+
+// The players, the awards, every seat's VP and the trade rates of the seat that trades.
+void put_players(json& j, const SeatView& w) {
+  const GameState& s = w.s;
+  const int n = s.num_players;
   json players = json::array();
   json lengths = json::array(), totals = json::array(), publics = json::array();
   for (int p = 0; p < n; ++p) {
-    const PlayerState& ps = s.players[p];
-    json x = json::object();
-    x["seat"] = p;
-    json settlements = json::array(), cities = json::array(), roads = json::array();
-    for (int v = 0; v < kNumVertices; ++v)
-      if (s.vertex_owner[v] == p)
-        (s.vertex_building[v] == Building::City ? cities : settlements).push_back(v);
-    for (int e = 0; e < kNumEdges; ++e)
-      if (s.edge_owner[e] == p) roads.push_back(e);
-    x["settlements"] = settlements;
-    x["cities"] = cities;
-    x["roads"] = roads;
-    const int hand = all ? full.hand_size(p) : obs.hand_size[p];
-    const int devs = all ? full.dev_hand_size(p) : obs.dev_hand_size[p];
-    x["resource_count"] = hand;
-    x["dev_card_count"] = devs;
-    if (sees_hand(p)) {
-      x["resources"] = fog ? hidden_counts() : counts_object(ps.resources);
-      x["dev_cards"] = dev_object(ps.dev_cards);
-      x["dev_bought_this_turn"] = dev_object(ps.dev_bought_this_turn);
-    }
-    x["dev_played"] = dev_object(ps.dev_played);
-    x["played_knights"] = ps.dev_played[static_cast<int>(DevCard::Knight)];
-    const int pub = full.public_vp(p);
-    const int tot = sees_hand(p) ? full.total_vp(p) : pub;
-    x["public_victory_points"] = pub;
-    if (sees_hand(p)) x["total_victory_points"] = tot;
-    put_player_counters(x, ps);
-    x["trade_rates"] = counts_object(ps.trade_rate);
-    players.push_back(x);
-    lengths.push_back(ps.longest_road);
+    int tot = 0;
+    players.push_back(player_json(w, p, &tot));
+    lengths.push_back(s.players[p].longest_road);
     totals.push_back(tot);
-    publics.push_back(pub);
+    publics.push_back(w.full.public_vp(p));
   }
   j["players"] = players;
   j["longest_road_holder"] = seat_or_null(s.longest_road_holder);
@@ -174,35 +192,39 @@ json state_to_json(const GameState& full, int seat) {
           : 0;
   j["total_victory_points"] = totals;
   j["public_victory_points"] = publics;
-  int rates_seat = all ? (s.to_move() >= 0 ? s.to_move() : s.current) : seat;
+  const int rates_seat = w.all ? (s.to_move() >= 0 ? s.to_move() : s.current) : w.seat;
   if (rates_seat >= 0 && rates_seat < n)
     j["your_trade_rates"] = counts_object(s.players[rates_seat].trade_rate);
   else
     j["your_trade_rates"] = nullptr;
+}
 
-  if (s.phase == Phase::TradeResponse || s.phase == Phase::TradeConfirm) {
-    json t = json::object();
-    t["from"] = s.offer.from;
-    t["to"] = s.offer.to < 0 ? json("all") : json(s.offer.to);
-    t["give"] = counts_object(s.offer.give);
-    t["get"] = counts_object(s.offer.get);
-    json ans = json::array();
-    for (int p = 0; p < n; ++p) {
-      json a = json::object();
-      a["seat"] = p;
-      a["answer"] = kTradeAnswerNames.name(s.offer.answers[p]);
-      if (s.offer.answers[p] == TradeAnswer::Countered) {
-        a["give"] = counts_object(s.offer.counter_give[p]);
-        a["get"] = counts_object(s.offer.counter_get[p]);
-      }
-      ans.push_back(a);
+// The offer on the table and every seat's answer, or null.
+json pending_trade_json(const GameState& s) {
+  if (s.phase != Phase::TradeResponse && s.phase != Phase::TradeConfirm) return nullptr;
+  json t = json::object();
+  t["from"] = s.offer.from;
+  t["to"] = s.offer.to < 0 ? json("all") : json(s.offer.to);
+  t["give"] = counts_object(s.offer.give);
+  t["get"] = counts_object(s.offer.get);
+  json ans = json::array();
+  for (int p = 0; p < s.num_players; ++p) {
+    json a = json::object();
+    a["seat"] = p;
+    a["answer"] = kTradeAnswerNames.name(s.offer.answers[p]);
+    if (s.offer.answers[p] == TradeAnswer::Countered) {
+      a["give"] = counts_object(s.offer.counter_give[p]);
+      a["get"] = counts_object(s.offer.counter_get[p]);
     }
-    t["answers"] = ans;
-    j["pending_trade"] = t;
-  } else {
-    j["pending_trade"] = nullptr;
+    ans.push_back(a);
   }
+  t["answers"] = ans;
+  return t;
+}
 
+// Every building and road on the board, the bank and the deck.
+void put_board_and_bank(json& j, const SeatView& w) {
+  const GameState& s = w.s;
   json buildings = json::array();
   for (int v = 0; v < kNumVertices; ++v)
     if (s.vertex_owner[v] >= 0)
@@ -215,15 +237,29 @@ json state_to_json(const GameState& full, int seat) {
   for (int e = 0; e < kNumEdges; ++e)
     if (s.edge_owner[e] >= 0) roads.push_back({{"edge", e}, {"seat", s.edge_owner[e]}});
   j["roads"] = roads;
-  j["bank"] = fog ? hidden_counts() : counts_object(s.bank);
-  if (fog)
+  j["bank"] = w.fog ? hidden_counts() : counts_object(s.bank);
+  if (w.fog)
     j["cards_face_down"] =
         "Resource cards stay face down until the island is revealed at the first roll: a card's "
         "type would name the hidden terrain it came from.";
   j["dev_deck_size"] = s.num_dev_cards_left();
+}
+
+}  // namespace
+
+json state_to_json(const GameState& full, int seat) {
+  const bool all = seat == kAllSeats;
+  Observation obs;
+  if (!all) obs = observe(full, seat);
+  const SeatView w{full, obs, all ? full : obs.view, seat, all, !all && island_hidden(full)};
+  json j = json::object();
+  put_turn(j, w);
+  put_players(j, w);
+  j["pending_trade"] = pending_trade_json(w.s);
+  put_board_and_bank(j, w);
   if (all) {
-    j["seed"] = std::to_string(s.seeds.board);
-    j["play_seed"] = std::to_string(s.seeds.play);
+    j["seed"] = std::to_string(w.s.seeds.board);
+    j["play_seed"] = std::to_string(w.s.seeds.play);
   }
   return j;
 }

@@ -172,12 +172,15 @@ void name_seats(MatchConfig* c) {
   }
 }
 
-bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
-  if (!j.is_object()) return refuse(error, "the config must be a JSON object");
+namespace {
+
+using ConfigText = std::map<std::string, std::string>;
+
+// The config's keys as text ("seats" given as an array is read from j itself).
+bool config_text(const json& j, ConfigText* v, std::string* error) {
   static const std::set<std::string> kKeys = {
       "seed",       "playseed", "players", "seats", "mode",  "vp",          "board",
       "visibility", "dice",     "timer",   "speed", "think", "masterthink", "autoplay"};
-  std::map<std::string, std::string> v;
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (!kKeys.count(it.key())) {
       return refuse(error, "unknown config key '" + shown(it.key()) +
@@ -189,8 +192,97 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
     if (!text) {
       return refuse(error, "config key '" + it.key() + "' must be a string or a whole number");
     }
-    v[it.key()] = *text;
+    (*v)[it.key()] = *text;
   }
+  return true;
+}
+
+// The seeds: given (1..2^64-1) or fresh.
+bool seeds_from_text(ConfigText& v, Seeds* seeds, std::string* error) {
+  for (const auto& [key, seed] : {std::pair{"seed", &seeds->board}, {"playseed", &seeds->play}}) {
+    if (!v.count(key)) {
+      *seed = fresh_seed();
+    } else if (!parse_u64(v[key], seed, NumberBase::Decimal) || *seed == 0) {
+      return refuse(error, std::string("bad ") + key + " '" + shown(v[key]) +
+                               "' (expected a whole number 1..2^64-1)");
+    }
+  }
+  return true;
+}
+
+// The seats a config lists (an array or comma-separated text); players must agree.
+bool listed_seats(const json& j, ConfigText& v, GameOptions* options,
+                  std::vector<SeatConfig>* seats, std::string* error) {
+  const json& sj = j["seats"];
+  std::vector<json> items;
+  if (sj.is_array()) {
+    if (sj.size() > kMaxPlayers) return refuse(error, "seats must list 2..4 seats");
+    items.assign(sj.begin(), sj.end());
+  } else {
+    const auto parts = split(v["seats"], ',');
+    if (parts.size() > kMaxPlayers) return refuse(error, "seats must list 2..4 seats");
+    for (const auto& part : parts) items.emplace_back(part);
+  }
+  if (items.size() < 2) return refuse(error, "seats must list 2..4 seats");
+  for (const json& item : items) {
+    SeatConfig seat;
+    if (!seat_from_json(item, &seat, error)) return false;
+    seats->push_back(seat);
+  }
+  if (v.count("players") && v["players"] != std::to_string(seats->size())) {
+    return refuse(error, "players=" + shown(v["players"]) + " but seats lists " +
+                             std::to_string(seats->size()) + " seats");
+  }
+  std::string err;
+  if (!set_option(*options, "players", std::to_string(seats->size()), &err)) {
+    return refuse(error, err);
+  }
+  return true;
+}
+
+// Without a seat list: `players` seats, a human first (unless autoplay), Normal AIs after.
+bool default_seats(ConfigText& v, bool autoplay, GameOptions* options,
+                   std::vector<SeatConfig>* seats, std::string* error) {
+  std::string err;
+  if (v.count("players") && !set_option(*options, "players", v["players"], &err)) {
+    return refuse(error, err);
+  }
+  static const Personality kDefault[] = {Personality::Balanced, Personality::Balanced,
+                                         Personality::Trader, Personality::Builder};
+  for (int s = 0; s < options->players; ++s) {
+    SeatConfig seat;
+    seat.kind = (s == 0 && !autoplay) ? SeatKind::Human : SeatKind::AI;
+    seat.ai.level = AiLevel::Normal;
+    seat.ai.personality = kDefault[s];
+    seats->push_back(seat);
+  }
+  return true;
+}
+
+// The AIs' pace: speed (the delay between their actions), think and masterthink.
+bool pace_from_text(ConfigText& v, bool autoplay, MatchConfig* c, std::string* error) {
+  double speed = autoplay ? 6.0 : 1.0;
+  if (v.count("speed") && !parse_double(v["speed"], kMinAiSpeed, kMaxAiSpeed, &speed)) {
+    return refuse(error, "bad speed '" + shown(v["speed"]) + "' (expected 0.25..20)");
+  }
+  c->ai_action_delay_s = ai_delay_for_speed(speed);
+  if (v.count("think") && !parse_double(v["think"], 10, 5000, &c->ai_think_budget_ms)) {
+    return refuse(error, "bad think '" + shown(v["think"]) + "' (expected 10..5000 ms)");
+  }
+  if (v.count("masterthink") &&
+      !parse_double(v["masterthink"], kMinMasterThinkMs, kMaxMasterThinkMs, &c->master_think_ms)) {
+    return refuse(error,
+                  "bad masterthink '" + shown(v["masterthink"]) + "' (expected 250..30000 ms)");
+  }
+  return true;
+}
+
+}  // namespace
+
+bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
+  if (!j.is_object()) return refuse(error, "the config must be a JSON object");
+  ConfigText v;
+  if (!config_text(j, &v, error)) return false;
 
   MatchConfig c;
   c.options = classic_options();
@@ -199,61 +291,16 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
   for (const char* key : {"mode", "vp", "board", "visibility", "dice", "timer"}) {
     if (v.count(key) && !set_option(c.options, key, v[key], &err)) return refuse(error, err);
   }
-
-  for (const auto& [key, seed] : {std::pair{"seed", &c.seeds.board}, {"playseed", &c.seeds.play}}) {
-    if (!v.count(key)) {
-      *seed = fresh_seed();
-    } else if (!parse_u64(v[key], seed, NumberBase::Decimal) || *seed == 0) {
-      return refuse(error, std::string("bad ") + key + " '" + shown(v[key]) +
-                               "' (expected a whole number 1..2^64-1)");
-    }
-  }
-
+  if (!seeds_from_text(v, &c.seeds, error)) return false;
   bool autoplay = false;
   if (v.count("autoplay") && !parse_bool(v["autoplay"], &autoplay)) {
     return refuse(error, "bad autoplay '" + shown(v["autoplay"]) + "' (expected true|false)");
   }
 
-  // Seats: a list (array or comma-separated text); players follows from it.
   std::vector<SeatConfig> seats;
-  if (j.contains("seats")) {
-    const json& sj = j["seats"];
-    std::vector<json> items;
-    if (sj.is_array()) {
-      if (sj.size() > kMaxPlayers) return refuse(error, "seats must list 2..4 seats");
-      items.assign(sj.begin(), sj.end());
-    } else {
-      const auto parts = split(v["seats"], ',');
-      if (parts.size() > kMaxPlayers) return refuse(error, "seats must list 2..4 seats");
-      for (const auto& part : parts) items.emplace_back(part);
-    }
-    if (items.size() < 2) return refuse(error, "seats must list 2..4 seats");
-    for (const json& item : items) {
-      SeatConfig seat;
-      if (!seat_from_json(item, &seat, error)) return false;
-      seats.push_back(seat);
-    }
-    if (v.count("players") && v["players"] != std::to_string(seats.size())) {
-      return refuse(error, "players=" + shown(v["players"]) + " but seats lists " +
-                               std::to_string(seats.size()) + " seats");
-    }
-    if (!set_option(c.options, "players", std::to_string(seats.size()), &err)) {
-      return refuse(error, err);
-    }
-  } else {
-    if (v.count("players") && !set_option(c.options, "players", v["players"], &err)) {
-      return refuse(error, err);
-    }
-    static const Personality kDefault[] = {Personality::Balanced, Personality::Balanced,
-                                           Personality::Trader, Personality::Builder};
-    for (int s = 0; s < c.options.players; ++s) {
-      SeatConfig seat;
-      seat.kind = (s == 0 && !autoplay) ? SeatKind::Human : SeatKind::AI;
-      seat.ai.level = AiLevel::Normal;
-      seat.ai.personality = kDefault[s];
-      seats.push_back(seat);
-    }
-  }
+  const bool ok = j.contains("seats") ? listed_seats(j, v, &c.options, &seats, error)
+                                      : default_seats(v, autoplay, &c.options, &seats, error);
+  if (!ok) return false;
   if (autoplay) {
     for (const auto& seat : seats) {
       if (seat.kind == SeatKind::Human) {
@@ -263,19 +310,7 @@ bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
   }
   for (size_t s = 0; s < seats.size(); ++s) c.seats[s] = seats[s];
 
-  double speed = autoplay ? 6.0 : 1.0;
-  if (v.count("speed") && !parse_double(v["speed"], kMinAiSpeed, kMaxAiSpeed, &speed)) {
-    return refuse(error, "bad speed '" + shown(v["speed"]) + "' (expected 0.25..20)");
-  }
-  c.ai_action_delay_s = ai_delay_for_speed(speed);
-  if (v.count("think") && !parse_double(v["think"], 10, 5000, &c.ai_think_budget_ms)) {
-    return refuse(error, "bad think '" + shown(v["think"]) + "' (expected 10..5000 ms)");
-  }
-  if (v.count("masterthink") &&
-      !parse_double(v["masterthink"], kMinMasterThinkMs, kMaxMasterThinkMs, &c.master_think_ms)) {
-    return refuse(error,
-                  "bad masterthink '" + shown(v["masterthink"]) + "' (expected 250..30000 ms)");
-  }
+  if (!pace_from_text(v, autoplay, &c, error)) return false;
   if (!validate(c.options, &err)) return refuse(error, err);
   name_seats(&c);
   *out = c;

@@ -110,6 +110,88 @@ std::string robber_terms(const GameState& s, int hex, int me, const SeatNames& n
   return join(parts);
 }
 
+// A road: toward the next settlement in the setup, else the award, a new spot or the length.
+void road_terms(const GameState& before, const GameState& after, int me,
+                std::vector<std::string>* out) {
+  if (before.phase == Phase::SetupRoad) {
+    out->push_back("points toward your next settlement spot");
+    return;
+  }
+  award_terms(before, after, me, out);
+  static const ai::Params neutral{};
+  const auto w = ai::resource_weights(before, neutral);
+  const ai::Expansion e0 = ai::expansion_room(before, me, w), e1 = ai::expansion_room(after, me, w);
+  if (e1.n_conn > e0.n_conn || e1.best_conn > e0.best_conn + 0.5)
+    out->push_back("opens a settlement spot worth " +
+                   std::to_string(static_cast<int>(std::lround(e1.best_conn))) + " pips");
+  if (after.players[me].longest_road > before.players[me].longest_road && out->empty())
+    out->push_back("your longest road grows to " + std::to_string(after.players[me].longest_road));
+}
+
+// What the hand affords after a card move.
+std::string year_of_plenty_terms(const ResourceCounts& hand, const Action& a) {
+  ResourceCounts h = hand;
+  ++h[a.arg];
+  ++h[a.arg2];
+  const auto can = affordable(h);
+  return "takes " + res(a.arg) + " and " + res(a.arg2) + " from the bank" +
+         (can.empty() ? "" : " for " + can[0]);
+}
+
+std::string bank_trade_terms(const GameState& view, const Action& a, int me) {
+  const ResourceCounts& hand = view.players[me].resources;
+  const int rate = view.players[me].trade_rate[a.arg];
+  ResourceCounts h = hand;
+  h[a.arg] -= rate;
+  ++h[a.arg2];
+  const auto can = affordable(h), had = affordable(hand);
+  std::string s = "trades " + std::to_string(rate) + " " + res(a.arg) + " for a " + res(a.arg2);
+  if (!can.empty() && (had.empty() || can[0] != had[0])) s += " to afford " + can[0];
+  return s;
+}
+
+std::string discard_terms(const ResourceCounts& hand, const ResourceCounts& give) {
+  ResourceCounts h = hand;
+  for (int r = 0; r < kNumResources; ++r) h[r] -= give[r];
+  const auto can = affordable(h);
+  return can.empty() ? "keeps the cards closest to your next build"
+                     : "keeps " + can[0] + " in hand";
+}
+
+std::string steal_terms(const GameState& view, int victim, int me, const SeatNames& names) {
+  std::string t =
+      "steals from " + (victim >= 0 && victim < kMaxPlayers ? names[victim] : std::string("them"));
+  if (victim == ai::leader_other_than(view, me)) t += ", the leader";
+  return t;
+}
+
+// The one-line reason for a move with nothing to weigh.
+const char* fixed_reason(ActionType t) {
+  switch (t) {
+    case ActionType::BuyDevCard:
+      return "a development card: a knight for the robber and the army, a point or a progress "
+             "card";
+    case ActionType::PlayRoadBuilding:
+      return "two free roads";
+    case ActionType::OfferTrade:
+      return "asks for the cards your next build needs";
+    case ActionType::AcceptTrade:
+      return "the trade brings you closer to your next build";
+    case ActionType::DeclineTrade:
+      return "the trade helps them more than you";
+    case ActionType::CounterTrade:
+      return "asks for a better deal";
+    case ActionType::ConfirmTrade:
+      return "takes the trade";
+    case ActionType::CancelTrade:
+      return "withdraws the offer";
+    case ActionType::Roll:
+      return "rolls the dice";
+    default:
+      return "";
+  }
+}
+
 }  // namespace
 
 std::string explain_move(const GameState& view, const Action& a, int me, const SeatNames& names) {
@@ -119,111 +201,46 @@ std::string explain_move(const GameState& view, const Action& a, int me, const S
   const ResourceCounts hand = view.players[me].resources;
   switch (a.type) {
     case ActionType::BuildSettlement:
-    case ActionType::BuildCity: {
+    case ActionType::BuildCity:
       if (applied) building_terms(view, after, me, &t);
       if (applied) award_terms(view, after, me, &t);
       t.push_back("+1 VP");
       break;
-    }
     case ActionType::BuildRoad:
-    case ActionType::FreeRoad: {
-      if (applied && view.phase == Phase::SetupRoad) {
-        t.push_back("points toward your next settlement spot");
-      } else if (applied) {
-        award_terms(view, after, me, &t);
-        static const ai::Params neutral{};
-        const auto w = ai::resource_weights(view, neutral);
-        const ai::Expansion e0 = ai::expansion_room(view, me, w),
-                            e1 = ai::expansion_room(after, me, w);
-        if (e1.n_conn > e0.n_conn || e1.best_conn > e0.best_conn + 0.5)
-          t.push_back("opens a settlement spot worth " +
-                      std::to_string(static_cast<int>(std::lround(e1.best_conn))) + " pips");
-        if (after.players[me].longest_road > view.players[me].longest_road && t.empty())
-          t.push_back("your longest road grows to " +
-                      std::to_string(after.players[me].longest_road));
-      }
+    case ActionType::FreeRoad:
+      if (applied) road_terms(view, after, me, &t);
       if (t.empty()) t.push_back("a road toward new spots");
-      break;
-    }
-    case ActionType::BuyDevCard:
-      t.push_back(
-          "a development card: a knight for the robber and the army, a point or a "
-          "progress card");
       break;
     case ActionType::PlayKnight:
       t.push_back("plays a knight to move the robber");
       if (applied) award_terms(view, after, me, &t);
       break;
-    case ActionType::PlayRoadBuilding:
-      t.push_back("two free roads");
+    case ActionType::PlayYearOfPlenty:
+      t.push_back(year_of_plenty_terms(hand, a));
       break;
-    case ActionType::PlayYearOfPlenty: {
-      ResourceCounts h = hand;
-      ++h[a.arg];
-      ++h[a.arg2];
-      const auto can = affordable(h);
-      t.push_back("takes " + res(a.arg) + " and " + res(a.arg2) + " from the bank" +
-                  (can.empty() ? "" : " for " + can[0]));
-      break;
-    }
     case ActionType::PlayMonopoly:
       t.push_back("takes every " + res(a.arg) + " the others hold");
       break;
     case ActionType::MoveRobber:
       t.push_back(robber_terms(view, a.arg, me, names));
       break;
-    case ActionType::Steal: {
-      const int v = a.arg;
-      t.push_back("steals from " + (v >= 0 && v < kMaxPlayers ? names[v] : std::string("them")));
-      if (v == ai::leader_other_than(view, me)) t.back() += ", the leader";
+    case ActionType::Steal:
+      t.push_back(steal_terms(view, a.arg, me, names));
       break;
-    }
-    case ActionType::TradeBank: {
-      const int rate = view.players[me].trade_rate[a.arg];
-      ResourceCounts h = hand;
-      h[a.arg] -= rate;
-      ++h[a.arg2];
-      const auto can = affordable(h), had = affordable(hand);
-      std::string s = "trades " + std::to_string(rate) + " " + res(a.arg) + " for a " + res(a.arg2);
-      if (!can.empty() && (had.empty() || can[0] != had[0])) s += " to afford " + can[0];
-      t.push_back(s);
+    case ActionType::TradeBank:
+      t.push_back(bank_trade_terms(view, a, me));
       break;
-    }
-    case ActionType::Discard: {
-      ResourceCounts h = hand;
-      for (int r = 0; r < kNumResources; ++r) h[r] -= a.give[r];
-      const auto can = affordable(h);
-      t.push_back(can.empty() ? "keeps the cards closest to your next build"
-                              : "keeps " + can[0] + " in hand");
+    case ActionType::Discard:
+      t.push_back(discard_terms(hand, a.give));
       break;
-    }
-    case ActionType::OfferTrade:
-      t.push_back("asks for the cards your next build needs");
+    case ActionType::EndTurn:
+      t.push_back(affordable(hand).empty()
+                      ? "nothing to build yet: keep the cards"
+                      : "ends the turn: nothing here is worth more than the cards");
       break;
-    case ActionType::AcceptTrade:
-      t.push_back("the trade brings you closer to your next build");
+    default:
+      t.push_back(fixed_reason(a.type));
       break;
-    case ActionType::DeclineTrade:
-      t.push_back("the trade helps them more than you");
-      break;
-    case ActionType::CounterTrade:
-      t.push_back("asks for a better deal");
-      break;
-    case ActionType::ConfirmTrade:
-      t.push_back("takes the trade");
-      break;
-    case ActionType::CancelTrade:
-      t.push_back("withdraws the offer");
-      break;
-    case ActionType::Roll:
-      t.push_back("rolls the dice");
-      break;
-    case ActionType::EndTurn: {
-      const auto can = affordable(hand);
-      t.push_back(can.empty() ? "nothing to build yet: keep the cards"
-                              : "ends the turn: nothing here is worth more than the cards");
-      break;
-    }
   }
   return capitalized(join(t));
 }

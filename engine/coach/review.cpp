@@ -90,6 +90,19 @@ struct Reviewer::Impl {
     return cfg.seats.empty() ||
            std::find(cfg.seats.begin(), cfg.seats.end(), seat) != cfg.seats.end();
   }
+
+  // The replay: true once every action is replayed, false when max_ms ran out first.
+  bool replay(Review& r, Clock::time_point t0, double max_ms);
+  bool replay_next(Review& r);  // false if the action does not apply
+  void find_turning_points(Review& r) const;
+  // The analyses.
+  void record(Review& r, size_t t, const Advice& adv, double ms);
+  AnalysisJob next_job();
+  void collect_worker_answers(Review& r);
+  void move_local_to_worker(int workers);
+  void submit_next_tasks(int workers);
+  void pick_local_task(int workers);
+  void analyse_here(Review& r, double max_ms);
   ~Impl() {
     if (pool)
       for (const OnWorker& w : on_worker) pool->drop(w.ticket);
@@ -153,180 +166,208 @@ double task_weight(Phase phase) {
 
 }  // namespace
 
+// The turning points: the largest changes of one seat's chance over one action (the last
+// placement's swing is the whole setup's: win_chances).
+void Reviewer::Impl::find_turning_points(Review& r) const {
+  struct Swing {
+    int index, seat;
+    double delta;
+  };
+  std::vector<Swing> swings;
+  for (size_t i = 0; i + 1 < r.chances.size(); ++i)
+    for (int p = 0; p < cur.state().num_players; ++p)
+      swings.push_back({static_cast<int>(i), p, r.chances[i + 1][p] - r.chances[i][p]});
+  std::stable_sort(swings.begin(), swings.end(), [](const Swing& a, const Swing& b) {
+    return std::fabs(a.delta) > std::fabs(b.delta);
+  });
+  for (const Swing& s : swings) {
+    if (static_cast<int>(r.turning_points.size()) >= kMaxTurningPoints) break;
+    if (std::fabs(s.delta) < 0.02) break;
+    bool near = false;
+    for (const TurningPoint& t : r.turning_points)
+      near |= std::abs(t.index - s.index) < kTurningPointSpacing;
+    if (near) continue;
+    r.turning_points.push_back({s.index, s.seat, s.delta, what[s.index]});
+  }
+}
+
+// Replays the next action: its words, its chances, and a task if it was a decision to grade.
+bool Reviewer::Impl::replay_next(Review& r) {
+  const GameState& s = cur.state();
+  const Action& a = history[index];
+  const int actor = s.to_move();
+  bool decision = false;
+  if (actor >= 0 && reviewed(actor)) {
+    legal_actions(s, legal);
+    decision = legal.size() > 1;
+  }
+  const int turn = s.turn;
+  const Phase phase = s.phase;
+  const size_t e0 = cur.events().size();
+  std::string err;
+  if (!cur.apply(a, &err)) {
+    history.resize(index);  // a damaged history: review what applies
+    return false;
+  }
+  if (decision) {
+    tasks.push_back({static_cast<int>(index), actor, turn, task_weight(phase)});
+    weight_total += tasks.back().weight;
+  }
+  what.push_back(cur.events().size() > e0 ? describe(cur.events()[e0], names) : a.to_string());
+  ++index;
+  r.chances.push_back(win_chances_full(cur.state()));
+  return true;
+}
+
+bool Reviewer::Impl::replay(Review& r, Clock::time_point t0, double max_ms) {
+  while (!replayed) {
+    if (index >= history.size()) {
+      find_turning_points(r);
+      replayed = true;
+      break;
+    }
+    if (!replay_next(r)) continue;
+    if (ms_since(t0) >= max_ms) return false;
+  }
+  return true;
+}
+
+// The annotation of task t from its advice.
+void Reviewer::Impl::record(Review& r, size_t t, const Advice& adv, double ms) {
+  const Task& task = tasks[t];
+  r.analysis_ms += ms;
+  r.max_decision_ms = std::max(r.max_decision_ms, ms);
+  weight_done += task.weight;
+  ++tasks_done;
+  if (adv.options.empty() || adv.played < 0) return;
+  Annotation n;
+  n.index = task.index;
+  n.seat = task.seat;
+  n.turn = task.turn;
+  n.played = history[static_cast<size_t>(task.index)];
+  n.best = adv.options[0].action;
+  n.win_best = adv.options[0].win[task.seat];
+  n.win_played = adv.options[adv.played].win[task.seat];
+  n.loss = adv.played == 0 ? 0.0 : std::max(0.0, n.win_best - n.win_played);
+  n.grade = grade_for_loss(n.loss);
+  n.why_best = adv.options[0].why;
+  const auto at = std::upper_bound(r.decisions.begin(), r.decisions.end(), n.index,
+                                   [](int i, const Annotation& d) { return i < d.index; });
+  r.decisions.insert(at, std::move(n));
+}
+
+// The job of the next task (the feed game moves on to its position).
+AnalysisJob Reviewer::Impl::next_job() {
+  const Task& task = tasks[next_task];
+  while (feed_index < static_cast<size_t>(task.index)) feed.apply(history[feed_index++], nullptr);
+  AnalysisJob job;
+  job.obs = observe(feed.state(), task.seat);
+  job.events = feed.visible_events(task.seat);
+  job.has_played = true;
+  job.played = history[static_cast<size_t>(task.index)];
+  job.iterations = cfg.coach.iterations;
+  job.expert_iterations = cfg.coach.expert_iterations;
+  job.max_options = cfg.coach.max_options;
+  job.seed = cfg.coach.seed;
+  return job;
+}
+
+// The workers' answers: recorded, or the task falls back to here.
+void Reviewer::Impl::collect_worker_answers(Review& r) {
+  for (size_t i = 0; i < on_worker.size();) {
+    OnWorker& w = on_worker[i];
+    Advice adv;
+    const AnalysisPool::Status st = pool->poll(w.ticket, &adv, &w.progress);
+    if (st == AnalysisPool::Status::Running) {
+      ++i;
+      continue;
+    }
+    if (st == AnalysisPool::Status::Done && adv.seat == tasks[w.task].seat && adv.played >= 0 &&
+        adv.played < static_cast<int>(adv.options.size())) {
+      explain_advice(w.job.obs, cfg.coach.names, &adv);
+      record(r, w.task, adv, ms_since(w.t0));
+    } else {
+      fallback.push_back(std::move(w));
+    }
+    on_worker.erase(on_worker.begin() + static_cast<long>(i));
+  }
+}
+
+// An idle worker takes over the analysis running here, if it is not far yet.
+void Reviewer::Impl::move_local_to_worker(int workers) {
+  const bool idle_worker = workers > static_cast<int>(on_worker.size());
+  if (!(analysing && !local_fallback && idle_worker && analyst.progress() < 0.5)) return;
+  OnWorker w;
+  w.task = local_task;
+  w.job = local_job;
+  w.ticket = pool->submit(w.job);
+  if (w.ticket > 0) {
+    w.t0 = Clock::now();
+    on_worker.push_back(std::move(w));
+    analysing = false;
+    analyst = Analyst(cfg.coach);
+    decision_ms = 0;
+  }
+}
+
+// The next tasks for the other idle workers.
+void Reviewer::Impl::submit_next_tasks(int workers) {
+  while (workers > 0 && next_task < tasks.size() && static_cast<int>(on_worker.size()) < workers) {
+    OnWorker w;
+    w.task = next_task;
+    w.job = next_job();
+    w.ticket = pool->submit(w.job);
+    if (w.ticket <= 0) break;
+    w.t0 = Clock::now();
+    on_worker.push_back(std::move(w));
+    ++next_task;
+  }
+}
+
+// Here: a task a worker failed, or, without workers, the next one.
+void Reviewer::Impl::pick_local_task(int workers) {
+  if (analysing) return;
+  if (!fallback.empty()) {
+    OnWorker w = std::move(fallback.front());
+    fallback.erase(fallback.begin());
+    local_task = w.task;
+    analyst.start(w.job.obs, w.job.events, &w.job.played);
+    local_job = std::move(w.job);
+    local_fallback = true;
+    analysing = true;
+  } else if (workers == 0 && on_worker.empty() && next_task < tasks.size()) {
+    local_job = next_job();
+    local_task = next_task++;
+    analyst.start(local_job.obs, local_job.events, &local_job.played);
+    local_fallback = false;
+    analysing = true;
+  }
+}
+
+void Reviewer::Impl::analyse_here(Review& r, double max_ms) {
+  const auto a0 = Clock::now();
+  const bool done = analyst.step(max_ms);
+  decision_ms += ms_since(a0);
+  if (done) {
+    analysing = false;
+    record(r, local_task, analyst.advice(), decision_ms);
+    decision_ms = 0;
+  }
+}
+
 bool Reviewer::step(double max_ms) {
   if (!impl_) return true;
   Impl& m = *impl_;
   const auto t0 = Clock::now();
-  // The replay.
-  while (!m.replayed) {
-    if (m.index >= m.history.size()) {
-      // The turning points: the largest changes of one seat's chance over one action (the
-      // last placement's swing is the whole setup's: win_chances).
-      struct Swing {
-        int index, seat;
-        double delta;
-      };
-      std::vector<Swing> swings;
-      for (size_t i = 0; i + 1 < review_.chances.size(); ++i)
-        for (int p = 0; p < m.cur.state().num_players; ++p)
-          swings.push_back(
-              {static_cast<int>(i), p, review_.chances[i + 1][p] - review_.chances[i][p]});
-      std::stable_sort(swings.begin(), swings.end(), [](const Swing& a, const Swing& b) {
-        return std::fabs(a.delta) > std::fabs(b.delta);
-      });
-      for (const Swing& s : swings) {
-        if (static_cast<int>(review_.turning_points.size()) >= kMaxTurningPoints) break;
-        if (std::fabs(s.delta) < 0.02) break;
-        bool near = false;
-        for (const TurningPoint& t : review_.turning_points)
-          near |= std::abs(t.index - s.index) < kTurningPointSpacing;
-        if (near) continue;
-        review_.turning_points.push_back({s.index, s.seat, s.delta, m.what[s.index]});
-      }
-      m.replayed = true;
-      break;
-    }
-    const GameState& s = m.cur.state();
-    const Action& a = m.history[m.index];
-    const int actor = s.to_move();
-    bool decision = false;
-    if (actor >= 0 && m.reviewed(actor)) {
-      legal_actions(s, m.legal);
-      decision = m.legal.size() > 1;
-    }
-    const int turn = s.turn;
-    const Phase phase = s.phase;
-    const size_t e0 = m.cur.events().size();
-    std::string err;
-    if (!m.cur.apply(a, &err)) {
-      m.history.resize(m.index);  // a damaged history: review what applies
-      continue;
-    }
-    if (decision) {
-      m.tasks.push_back({static_cast<int>(m.index), actor, turn, task_weight(phase)});
-      m.weight_total += m.tasks.back().weight;
-    }
-    m.what.push_back(m.cur.events().size() > e0 ? describe(m.cur.events()[e0], m.names)
-                                                : a.to_string());
-    ++m.index;
-    review_.chances.push_back(win_chances_full(m.cur.state()));
-    if (ms_since(t0) >= max_ms) return false;
-  }
-
-  // The annotation of task t from its advice.
-  const auto record = [&](size_t t, const Advice& adv, double ms) {
-    const Impl::Task& task = m.tasks[t];
-    review_.analysis_ms += ms;
-    review_.max_decision_ms = std::max(review_.max_decision_ms, ms);
-    m.weight_done += task.weight;
-    ++m.tasks_done;
-    if (adv.options.empty() || adv.played < 0) return;
-    Annotation n;
-    n.index = task.index;
-    n.seat = task.seat;
-    n.turn = task.turn;
-    n.played = m.history[static_cast<size_t>(task.index)];
-    n.best = adv.options[0].action;
-    n.win_best = adv.options[0].win[task.seat];
-    n.win_played = adv.options[adv.played].win[task.seat];
-    n.loss = adv.played == 0 ? 0.0 : std::max(0.0, n.win_best - n.win_played);
-    n.grade = grade_for_loss(n.loss);
-    n.why_best = adv.options[0].why;
-    const auto at =
-        std::upper_bound(review_.decisions.begin(), review_.decisions.end(), n.index,
-                         [](int index, const Annotation& d) { return index < d.index; });
-    review_.decisions.insert(at, std::move(n));
-  };
-  // The job of the next task (the feed game moves on to its position).
-  const auto next_job = [&]() {
-    const Impl::Task& task = m.tasks[m.next_task];
-    while (m.feed_index < static_cast<size_t>(task.index))
-      m.feed.apply(m.history[m.feed_index++], nullptr);
-    AnalysisJob job;
-    job.obs = observe(m.feed.state(), task.seat);
-    job.events = m.feed.visible_events(task.seat);
-    job.has_played = true;
-    job.played = m.history[static_cast<size_t>(task.index)];
-    job.iterations = m.cfg.coach.iterations;
-    job.expert_iterations = m.cfg.coach.expert_iterations;
-    job.max_options = m.cfg.coach.max_options;
-    job.seed = m.cfg.coach.seed;
-    return job;
-  };
-
+  if (!m.replay(review_, t0, max_ms)) return false;
   while (m.tasks_done < m.tasks.size()) {
-    // The workers' answers.
-    for (size_t i = 0; i < m.on_worker.size();) {
-      Impl::OnWorker& w = m.on_worker[i];
-      Advice adv;
-      const AnalysisPool::Status st = m.pool->poll(w.ticket, &adv, &w.progress);
-      if (st == AnalysisPool::Status::Running) {
-        ++i;
-        continue;
-      }
-      if (st == AnalysisPool::Status::Done && adv.seat == m.tasks[w.task].seat && adv.played >= 0 &&
-          adv.played < static_cast<int>(adv.options.size())) {
-        explain_advice(w.job.obs, m.cfg.coach.names, &adv);
-        record(w.task, adv, ms_since(w.t0));
-      } else {
-        m.fallback.push_back(std::move(w));
-      }
-      m.on_worker.erase(m.on_worker.begin() + static_cast<long>(i));
-    }
-    // New jobs for idle workers: first the analysis running here, if it is not far yet.
+    m.collect_worker_answers(review_);
     const int workers = m.pool ? m.pool->size() : 0;
-    if (m.analysing && !m.local_fallback && workers > static_cast<int>(m.on_worker.size()) &&
-        m.analyst.progress() < 0.5) {
-      Impl::OnWorker w;
-      w.task = m.local_task;
-      w.job = m.local_job;
-      w.ticket = m.pool->submit(w.job);
-      if (w.ticket > 0) {
-        w.t0 = Clock::now();
-        m.on_worker.push_back(std::move(w));
-        m.analysing = false;
-        m.analyst = Analyst(m.cfg.coach);
-        m.decision_ms = 0;
-      }
-    }
-    while (workers > 0 && m.next_task < m.tasks.size() &&
-           static_cast<int>(m.on_worker.size()) < workers) {
-      Impl::OnWorker w;
-      w.task = m.next_task;
-      w.job = next_job();
-      w.ticket = m.pool->submit(w.job);
-      if (w.ticket <= 0) break;
-      w.t0 = Clock::now();
-      m.on_worker.push_back(std::move(w));
-      ++m.next_task;
-    }
-    // Here: a task a worker failed, or, without workers, the next one.
-    if (!m.analysing) {
-      if (!m.fallback.empty()) {
-        Impl::OnWorker w = std::move(m.fallback.front());
-        m.fallback.erase(m.fallback.begin());
-        m.local_task = w.task;
-        m.analyst.start(w.job.obs, w.job.events, &w.job.played);
-        m.local_job = std::move(w.job);
-        m.local_fallback = true;
-        m.analysing = true;
-      } else if (workers == 0 && m.on_worker.empty() && m.next_task < m.tasks.size()) {
-        m.local_job = next_job();
-        m.local_task = m.next_task++;
-        m.analyst.start(m.local_job.obs, m.local_job.events, &m.local_job.played);
-        m.local_fallback = false;
-        m.analysing = true;
-      }
-    }
+    m.move_local_to_worker(workers);
+    m.submit_next_tasks(workers);
+    m.pick_local_task(workers);
     if (m.analysing) {
-      const auto a0 = Clock::now();
-      const bool finished = m.analyst.step(std::max(0.5, max_ms - ms_since(t0)));
-      m.decision_ms += ms_since(a0);
-      if (finished) {
-        m.analysing = false;
-        record(m.local_task, m.analyst.advice(), m.decision_ms);
-        m.decision_ms = 0;
-      }
+      m.analyse_here(review_, std::max(0.5, max_ms - ms_since(t0)));
     } else if (!m.on_worker.empty()) {
       return false;  // the workers think; their answers are collected on the next call
     }
