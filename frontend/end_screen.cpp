@@ -7,30 +7,13 @@
 #include <cstdio>
 #include <vector>
 
+#include "engine/victory_points.h"
 #include "frontend/match_types.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
 
 namespace catan::ui {
-
-VpBreakdown vp_breakdown(const GameState& s, int seat) {
-  VpBreakdown b;
-  for (int v = 0; v < kNumVertices; ++v) {
-    if (s.vertex_owner[v] != seat) continue;
-    if (s.vertex_building[v] == Building::Settlement) ++b.settlements;
-    if (s.vertex_building[v] == Building::City) ++b.cities;
-  }
-  b.longest_road = s.longest_road_holder == seat ? 2 : 0;
-  b.largest_army = s.largest_army_holder == seat ? 2 : 0;
-  b.vp_cards = s.players[seat].dev_cards[static_cast<int>(DevCard::VictoryPoint)];
-  return b;
-}
-
-int ways_to_roll(int sum) {
-  if (sum < 2 || sum > 12) return 0;
-  return 6 - std::abs(sum - 7);
-}
 
 std::array<double, 13> expected_rolls(int rolls) {
   std::array<double, 13> e{};
@@ -324,7 +307,8 @@ std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const Session& s) 
   std::vector<std::array<uint8_t, kMaxPlayers>> pts = s.vp_timeline();
   if (pts.empty()) pts.emplace_back();
   std::array<uint8_t, kMaxPlayers> final{};
-  for (int p = 0; p < g.num_players; ++p) final[p] = static_cast<uint8_t>(g.total_vp(p));
+  for (int p = 0; p < g.num_players; ++p)
+    final[p] = static_cast<uint8_t>(vp_breakdown(g, p).points());
   // The session adds the final score when it differs from the last turn's; a game won in a
   // turn that changed nothing (an award lost by another) still gets the point of that turn.
   const bool won_in_a_turn = turns_played(s.game()) > g.turn;
@@ -374,7 +358,7 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
     dl->AddText(f, big, ImVec2(p.x + px(80), p.y + 7), t.text, title.c_str());
     char sub[160];
     std::snprintf(sub, sizeof sub, "%d victory points after %d turns and %d rolls  -  seed %llu",
-                  g.total_vp(g.winner), turns_played(s.game()), g.rolls,
+                  vp_breakdown(g, g.winner).points(), turns_played(s.game()), g.rolls,
                   static_cast<unsigned long long>(g.seeds.board));
     dl->AddText(ImVec2(p.x + px(82), p.y + 12 + big), t.text_dim, sub);
     ImGui::Dummy(ImVec2(w, h));

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "engine/victory_points.h"
 #include "frontend/match_types.h"
 #include "frontend/production_fx.h"
 #include "frontend/theme.h"
@@ -82,7 +83,7 @@ PlayerSummary summarize_player(const Observation& obs, int seat, bool ai_thinkin
   const PlayerState& p = v.players[seat];
   PlayerSummary s;
   s.seat = seat;
-  s.public_vp = v.public_vp(seat);
+  s.public_vp = vp_breakdown(v, seat).public_points();
   s.hand = obs.hand_size[seat];
   s.dev_hand = obs.dev_hand_size[seat];
   s.knights = p.dev_played[static_cast<int>(DevCard::Knight)];

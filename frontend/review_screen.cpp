@@ -11,6 +11,7 @@
 
 #include "engine/board.h"
 #include "engine/rules.h"
+#include "engine/victory_points.h"
 #include "frontend/coach_view.h"
 #include "frontend/log_view.h"
 #include "frontend/move_words.h"
@@ -544,7 +545,7 @@ void hands_list(Ctx& c, bool compact) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.names[p].c_str());
     ImGui::SameLine(px(4) + px(20) + name_w);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p == s.winner ? t.accent : t.text), "%d VP",
-                       s.total_vp(p));
+                       vp_breakdown(s, p).points());
     ImGui::SameLine(px(4) + px(20) + name_w + px(52));
     bundle_inline(s.players[static_cast<size_t>(p)].resources, icon, "no cards");
     const int dev = s.dev_hand_size(p);
