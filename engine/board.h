@@ -92,10 +92,14 @@ Layout make_layout(LayoutKind kind, Rng& rng);
 // counterclockwise, then the inner ring from the hex inward of that corner, then the centre.
 const std::array<uint8_t, kNumHexes>& spiral_order(int corner);
 
-// Pips (ways to roll the number out of 36), 0 for 0/7.
+// Ways two dice roll `sum`, out of 36: 1..6 for 2..12 (6 for a 7), 0 otherwise.
+inline int ways_to_roll(int sum) {
+  if (sum < 2 || sum > 12) return 0;
+  return 6 - (sum > 7 ? sum - 7 : 7 - sum);
+}
+// Pips on a number token: its ways to roll; 0 for 0/7 (no token produces on a 7).
 inline int pips(int number) {
-  if (number < 2 || number > 12 || number == 7) return 0;
-  return 6 - (number > 7 ? number - 7 : 7 - number);
+  return number == 7 ? 0 : ways_to_roll(number);
 }
 
 }  // namespace catan

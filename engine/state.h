@@ -10,6 +10,7 @@
 #include "engine/options.h"
 #include "engine/rng.h"
 #include "engine/types.h"
+#include "engine/victory_points.h"
 
 namespace catan {
 
@@ -110,21 +111,9 @@ struct GameState {
     return kSlow >> static_cast<int>(phase) & 1 ? to_move_slow() : current;  // one test
   }
   int num_dev_cards_left() const { return kDevDeckSize - deck_pos; }
-  int public_vp(int seat) const {  // buildings + awards + revealed (at game end) VP
-    const PlayerState& p = players[seat];
-    int vp = (kSettlementsPerPlayer - p.settlements_left) + 2 * (kCitiesPerPlayer - p.cities_left);
-    if (longest_road_holder == seat) vp += 2;
-    if (largest_army_holder == seat) vp += 2;
-    if (phase == Phase::GameOver) vp += p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
-    return vp;
-  }
-  int total_vp(int seat) const {  // public + hidden VP cards
-    const PlayerState& p = players[seat];
-    int vp = (kSettlementsPerPlayer - p.settlements_left) + 2 * (kCitiesPerPlayer - p.cities_left);
-    if (longest_road_holder == seat) vp += 2;
-    if (largest_army_holder == seat) vp += 2;
-    return vp + p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
-  }
+  // engine/victory_points.h: the breakdown behind both.
+  int public_vp(int seat) const { return vp_breakdown(*this, seat).public_points(); }
+  int total_vp(int seat) const { return vp_breakdown(*this, seat).points(); }  // + hidden cards
   int hand_size(int seat) const { return total(players[seat].resources); }
   int dev_hand_size(int seat) const;
 

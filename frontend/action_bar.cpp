@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/victory_points.h"
 #include "frontend/production_fx.h"
 #include "frontend/theme.h"
 #include "frontend/verdicts.h"
@@ -421,7 +422,7 @@ Command draw_action_bar(const GameFrame& f, const Rect& r, const ActionBarOption
     ImGui::PopFont();
     ImGui::SameLine();
     const int cards = f.obs.hand_size[f.viewer];
-    ImGui::TextDisabled("%d VP  |  %d card%s", f.obs.view.total_vp(f.viewer), cards,
+    ImGui::TextDisabled("%d VP  |  %d card%s", vp_seen_by(f.obs.view, f.viewer, f.viewer), cards,
                         cards == 1 ? "" : "s");
     draw_hand(f, 46 * sc, 60 * sc, 6 * sc);
     ImGui::SameLine(0, 16 * sc);

@@ -7,30 +7,13 @@
 #include <cstdio>
 #include <vector>
 
+#include "engine/victory_points.h"
 #include "frontend/match_types.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
 
 namespace catan::ui {
-
-VpBreakdown vp_breakdown(const GameState& s, int seat) {
-  VpBreakdown b;
-  for (int v = 0; v < kNumVertices; ++v) {
-    if (s.vertex_owner[v] != seat) continue;
-    if (s.vertex_building[v] == Building::Settlement) ++b.settlements;
-    if (s.vertex_building[v] == Building::City) ++b.cities;
-  }
-  b.longest_road = s.longest_road_holder == seat ? 2 : 0;
-  b.largest_army = s.largest_army_holder == seat ? 2 : 0;
-  b.vp_cards = s.players[seat].dev_cards[static_cast<int>(DevCard::VictoryPoint)];
-  return b;
-}
-
-int ways_to_roll(int sum) {
-  if (sum < 2 || sum > 12) return 0;
-  return 6 - std::abs(sum - 7);
-}
 
 std::array<double, 13> expected_rolls(int rolls) {
   std::array<double, 13> e{};
@@ -310,6 +293,85 @@ void vp_chart(const Session& s, const GameState& g, float w, float h) {
   dl->AddText(ImVec2(left, base + 3), t.text_dim, first == 0 ? "start" : buf);
 }
 
+// The winner's banner: trophy, title and the game's numbers.
+void end_banner(const Session& s, const GameState& g, ImDrawList* dl) {
+  const Theme& t = theme();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float w = ImGui::GetContentRegionAvail().x, h = px(70);
+  const ImU32 wc = player_color(g.winner);
+  dl->AddRectFilledMultiColor(p, ImVec2(p.x + w, p.y + h), with_alpha(wc, 0.55f),
+                              with_alpha(wc, 0.05f), with_alpha(wc, 0.05f), with_alpha(wc, 0.55f));
+  dl->AddRect(p, ImVec2(p.x + w, p.y + h), with_alpha(wc, 0.8f), t.rounding, 0, 1.5f);
+  trophy(dl, ImVec2(p.x + px(42), p.y + h * 0.5f), px(50), t.accent);
+  const std::string title = g.winner == s.viewer() && s.is_human(g.winner)
+                                ? "You win!"
+                                : seat_name3(s, g.winner) + " wins!";
+  ImFont* f = fonts().big ? fonts().big : ImGui::GetFont();
+  const float big = fonts().big ? fonts().big->FontSize * ImGui::GetIO().FontGlobalScale
+                                : ImGui::GetFontSize() * 2.2f;
+  dl->AddText(f, big, ImVec2(p.x + px(82), p.y + 9), IM_COL32(0, 0, 0, 150), title.c_str());
+  dl->AddText(f, big, ImVec2(p.x + px(80), p.y + 7), t.text, title.c_str());
+  char sub[160];
+  std::snprintf(sub, sizeof sub, "%d victory points after %d turns and %d rolls  -  seed %llu",
+                vp_breakdown(g, g.winner).points(), turns_played(s.game()), g.rolls,
+                static_cast<unsigned long long>(g.seeds.board));
+  dl->AddText(ImVec2(p.x + px(82), p.y + 12 + big), t.text_dim, sub);
+  ImGui::Dummy(ImVec2(w, h));
+}
+
+// The five buttons: one row, or (a narrow window) a grid of two a row.
+EndChoice end_buttons(const GameState& g, EndScreenState& st, bool one_row, float grid_h,
+                      ImVec2 bs) {
+  const Theme& t = theme();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  EndChoice choice = EndChoice::None;
+  if (!one_row) {
+    const ImVec2 cell((ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) * 0.5f, grid_h);
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.accent, 0.7f)));
+    if (button("end_review", "Review", cell)) choice = EndChoice::Review;
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    if (button("end_view_board", "View board", cell)) {
+      st.hidden = true;
+      choice = EndChoice::Close;
+    }
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.good, 0.85f)));
+    // Short labels: half a phone's width.
+    if (button("end_rematch", "Rematch", cell)) choice = EndChoice::Rematch;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Same board, same dice");
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    if (button("end_rematch_new", "New island", cell)) choice = EndChoice::NewSeed;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A rematch on a new island (a new seed)");
+    if (button("end_new_game", "New game...", cell)) choice = EndChoice::NewGame;
+    return choice;
+  }
+  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.good, 0.85f)));
+  if (ImGui::Button("Rematch (same seed)", bs)) choice = EndChoice::Rematch;
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Same board, same dice: seed %llu, play seed %llu",
+                      static_cast<unsigned long long>(g.seeds.board),
+                      static_cast<unsigned long long>(g.seeds.play));
+  ImGui::SameLine();
+  if (ImGui::Button("Rematch (new seed)", bs)) choice = EndChoice::NewSeed;
+  ImGui::SameLine();
+  if (ImGui::Button("New game...", bs)) choice = EndChoice::NewGame;
+  // Review and View board at the right.
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - px(130) * 2 - style.ItemSpacing.x);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.accent, 0.7f)));
+  if (button("end_review", "Review", ImVec2(px(130), 0))) choice = EndChoice::Review;
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Every move again, the win chances over the game and your decisions graded");
+  ImGui::SameLine();
+  if (ImGui::Button("View board", ImVec2(px(130), 0))) {
+    st.hidden = true;
+    choice = EndChoice::Close;
+  }
+  return choice;
+}
+
 }  // namespace
 
 int turns_played(const Game& game) {
@@ -324,7 +386,8 @@ std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const Session& s) 
   std::vector<std::array<uint8_t, kMaxPlayers>> pts = s.vp_timeline();
   if (pts.empty()) pts.emplace_back();
   std::array<uint8_t, kMaxPlayers> final{};
-  for (int p = 0; p < g.num_players; ++p) final[p] = static_cast<uint8_t>(g.total_vp(p));
+  for (int p = 0; p < g.num_players; ++p)
+    final[p] = static_cast<uint8_t>(vp_breakdown(g, p).points());
   // The session adds the final score when it differs from the last turn's; a game won in a
   // turn that changed nothing (an award lost by another) still gets the point of that turn.
   const bool won_in_a_turn = turns_played(s.game()) > g.turn;
@@ -337,7 +400,6 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
   if (!s.active() || s.state().phase != Phase::GameOver || st.hidden) return EndChoice::None;
   const GameState& g = s.state();
   const Theme& t = theme();
-  EndChoice choice = EndChoice::None;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const ImVec2 size(std::min(px(1060), vp->WorkSize.x * 0.94f),
                     std::min(px(720), vp->WorkSize.y * 0.94f));
@@ -354,31 +416,7 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
-  // Banner.
-  {
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float w = ImGui::GetContentRegionAvail().x, h = px(70);
-    const ImU32 wc = player_color(g.winner);
-    dl->AddRectFilledMultiColor(p, ImVec2(p.x + w, p.y + h), with_alpha(wc, 0.55f),
-                                with_alpha(wc, 0.05f), with_alpha(wc, 0.05f),
-                                with_alpha(wc, 0.55f));
-    dl->AddRect(p, ImVec2(p.x + w, p.y + h), with_alpha(wc, 0.8f), t.rounding, 0, 1.5f);
-    trophy(dl, ImVec2(p.x + px(42), p.y + h * 0.5f), px(50), t.accent);
-    const std::string title = g.winner == s.viewer() && s.is_human(g.winner)
-                                  ? "You win!"
-                                  : seat_name3(s, g.winner) + " wins!";
-    ImFont* f = fonts().big ? fonts().big : ImGui::GetFont();
-    const float big = fonts().big ? fonts().big->FontSize * ImGui::GetIO().FontGlobalScale
-                                  : ImGui::GetFontSize() * 2.2f;
-    dl->AddText(f, big, ImVec2(p.x + px(82), p.y + 9), IM_COL32(0, 0, 0, 150), title.c_str());
-    dl->AddText(f, big, ImVec2(p.x + px(80), p.y + 7), t.text, title.c_str());
-    char sub[160];
-    std::snprintf(sub, sizeof sub, "%d victory points after %d turns and %d rolls  -  seed %llu",
-                  g.total_vp(g.winner), turns_played(s.game()), g.rolls,
-                  static_cast<unsigned long long>(g.seeds.board));
-    dl->AddText(ImVec2(p.x + px(82), p.y + 12 + big), t.text_dim, sub);
-    ImGui::Dummy(ImVec2(w, h));
-  }
+  end_banner(s, g, dl);
   ImGui::Spacing();
 
   const float avail_w = ImGui::GetContentRegionAvail().x;
@@ -421,52 +459,7 @@ EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
 
   ImGui::Separator();
   ImGui::Spacing();
-  if (!one_row) {
-    const ImVec2 cell((ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) * 0.5f, grid_h);
-    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.accent, 0.7f)));
-    if (button("end_review", "Review", cell)) choice = EndChoice::Review;
-    ImGui::PopStyleColor();
-    ImGui::SameLine();
-    if (button("end_view_board", "View board", cell)) {
-      st.hidden = true;
-      choice = EndChoice::Close;
-    }
-    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.good, 0.85f)));
-    // Short labels: half a phone's width.
-    if (button("end_rematch", "Rematch", cell)) choice = EndChoice::Rematch;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Same board, same dice");
-    ImGui::PopStyleColor();
-    ImGui::SameLine();
-    if (button("end_rematch_new", "New island", cell)) choice = EndChoice::NewSeed;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A rematch on a new island (a new seed)");
-    if (button("end_new_game", "New game...", cell)) choice = EndChoice::NewGame;
-    ImGui::End();
-    ImGui::PopStyleVar(2);
-    return choice;
-  }
-  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.good, 0.85f)));
-  if (ImGui::Button("Rematch (same seed)", bs)) choice = EndChoice::Rematch;
-  ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Same board, same dice: seed %llu, play seed %llu",
-                      static_cast<unsigned long long>(g.seeds.board),
-                      static_cast<unsigned long long>(g.seeds.play));
-  ImGui::SameLine();
-  if (ImGui::Button("Rematch (new seed)", bs)) choice = EndChoice::NewSeed;
-  ImGui::SameLine();
-  if (ImGui::Button("New game...", bs)) choice = EndChoice::NewGame;
-  // Review and View board at the right.
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - px(130) * 2 - style.ItemSpacing.x);
-  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(shade(t.accent, 0.7f)));
-  if (button("end_review", "Review", ImVec2(px(130), 0))) choice = EndChoice::Review;
-  ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Every move again, the win chances over the game and your decisions graded");
-  ImGui::SameLine();
-  if (ImGui::Button("View board", ImVec2(px(130), 0))) {
-    st.hidden = true;
-    choice = EndChoice::Close;
-  }
+  const EndChoice choice = end_buttons(g, st, one_row, grid_h, bs);
   ImGui::End();
   ImGui::PopStyleVar(2);
   return choice;

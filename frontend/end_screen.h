@@ -4,8 +4,9 @@
 //   EndChoice c = draw_end_screen(session, state);   // draws a centred window over the board
 //   switch (c) { case EndChoice::Rematch: ... }       // the caller restarts the Session
 //
-// Pure helpers (tests/frontend/end_screen_test.cpp): vp_breakdown, expected_rolls,
-// dice_chi_square, produced_totals.
+// Pure helpers (tests/frontend/end_screen_test.cpp): expected_rolls, dice_chi_square,
+// produced_totals. Points come from the engine's vp_breakdown (engine/victory_points.h) and
+// the dice odds from ways_to_roll (engine/board.h).
 //
 // The game screen (game_screen.cpp) shows it at GameOver after the win overlay (winner, VP
 // cards turned face up; "See the results" or 4 s). EndChoice::Close sets st.hidden; the
@@ -29,20 +30,8 @@ enum class EndChoice : uint8_t {
   Review,   // the game review (frontend/review_screen.h)
 };
 
-struct VpBreakdown {
-  int settlements = 0;   // 1 VP each
-  int cities = 0;        // 2 VP each (count of cities, not points)
-  int longest_road = 0;  // 2 or 0
-  int largest_army = 0;  // 2 or 0
-  int vp_cards = 0;      // VP development cards (revealed at the end)
-  int points() const { return settlements + 2 * cities + longest_road + largest_army + vp_cards; }
-};
-// From the full state (the game is over, nothing is hidden any more).
-VpBreakdown vp_breakdown(const GameState& s, int seat);
-
 // Expected count of each sum 2..12 after `rolls` rolls of two fair dice (index = sum).
 std::array<double, 13> expected_rolls(int rolls);
-int ways_to_roll(int sum);  // 1..6 for 2..12, 0 otherwise
 // Pearson's chi-square of the rolled histogram against the fair expectation (10 d.o.f.).
 double dice_chi_square(const std::array<uint16_t, 13>& hist);
 std::array<int, kMaxPlayers> produced_totals(const GameStats& st);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/victory_points.h"
 #include "frontend/audio.h"
 #include "frontend/end_screen.h"
 #include "frontend/settings_view.h"
@@ -273,11 +274,11 @@ bool draw_win_overlay(const GameFrame& f, const Rect& board, double since_over,
   ImGui::PopFont();
   if (w >= 0) {
     char line[96];
-    std::snprintf(line, sizeof line, "%d victory points after %d turns", st.total_vp(w),
-                  turns_played(f.session.game()));
+    std::snprintf(line, sizeof line, "%d victory points after %d turns",
+                  vp_breakdown(st, w).points(), turns_played(f.session.game()));
     centred_text(line, th.text_dim);
     // The hidden Victory Point cards are revealed now.
-    const int vpcards = st.players[w].dev_cards[static_cast<int>(DevCard::VictoryPoint)];
+    const int vpcards = vp_breakdown(st, w).vp_cards;
     if (vpcards > 0) {
       ImGui::Spacing();
       std::snprintf(line, sizeof line, "Revealed: %d Victory Point card%s", vpcards,

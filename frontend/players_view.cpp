@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "engine/victory_points.h"
 #include "frontend/match_types.h"
 #include "frontend/production_fx.h"
 #include "frontend/theme.h"
@@ -82,7 +83,7 @@ PlayerSummary summarize_player(const Observation& obs, int seat, bool ai_thinkin
   const PlayerState& p = v.players[seat];
   PlayerSummary s;
   s.seat = seat;
-  s.public_vp = v.public_vp(seat);
+  s.public_vp = vp_breakdown(v, seat).public_points();
   s.hand = obs.hand_size[seat];
   s.dev_hand = obs.dev_hand_size[seat];
   s.knights = p.dev_played[static_cast<int>(DevCard::Knight)];
@@ -141,6 +142,35 @@ float card_height(bool compact) {
   return compact ? lh * 3 + 21 : lh * 4 + 22;
 }
 
+// The card's victory points, big, on the right.
+void card_vp(ImDrawList* dl, const PlayerSummary& sm, ImVec2 p, ImVec2 q, float vp_w, ImU32 pc) {
+  const Theme& t = theme();
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "%d", sm.public_vp);
+  ImFont* f = ImGui::GetFont();
+  const float big = ImGui::GetFontSize() * 2.0f;
+  const ImVec2 ts = f->CalcTextSizeA(big, FLT_MAX, 0, buf);
+  const float cx = q.x - vp_w * 0.5f - 6;
+  dl->AddCircleFilled(ImVec2(cx, p.y + 6 + big * 0.5f + 2), big * 0.62f, with_alpha(pc, 0.22f), 24);
+  dl->AddText(f, big, ImVec2(cx - ts.x * 0.5f, p.y + 8), sm.winner ? t.accent : t.text, buf);
+  const ImVec2 vs = ImGui::CalcTextSize("VP");
+  dl->AddText(ImVec2(cx - vs.x * 0.5f, p.y + 8 + big), t.text_dim, "VP");
+}
+
+// The card's tooltip: the seat, its role and every public count.
+void card_tooltip(const Session& s, int seat, const PlayerSummary& sm) {
+  ImGui::BeginTooltip();
+  ImGui::TextColored(player_color_v4(seat), "%s", seat_label(s, seat).c_str());
+  ImGui::TextDisabled("%s", seat_role(s, seat).c_str());
+  ImGui::Separator();
+  ImGui::Text("%d victory points (public)", sm.public_vp);
+  ImGui::Text("%d resource cards, %d development cards", sm.hand, sm.dev_hand);
+  ImGui::Text("%d knights played, longest road %d", sm.knights, sm.longest_road);
+  ImGui::Text("Pieces left: %d roads, %d settlements, %d cities", sm.roads_left,
+              sm.settlements_left, sm.cities_left);
+  ImGui::EndTooltip();
+}
+
 // Draws one player card at the cursor, `w` wide. Returns nothing; advances the cursor.
 void player_card(const Session& s, const Observation& obs, int seat, float w, bool compact) {
   const Theme& t = theme();
@@ -193,20 +223,7 @@ void player_card(const Session& s, const Observation& obs, int seat, float w, bo
     dl->AddText(ImVec2(x0, y), t.text_dim, role.c_str());
   }
 
-  // Victory points, big, on the right.
-  {
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "%d", sm.public_vp);
-    ImFont* f = ImGui::GetFont();
-    const float big = ImGui::GetFontSize() * 2.0f;
-    const ImVec2 ts = f->CalcTextSizeA(big, FLT_MAX, 0, buf);
-    const float cx = q.x - vp_w * 0.5f - 6;
-    dl->AddCircleFilled(ImVec2(cx, p.y + 6 + big * 0.5f + 2), big * 0.62f, with_alpha(pc, 0.22f),
-                        24);
-    dl->AddText(f, big, ImVec2(cx - ts.x * 0.5f, p.y + 8), sm.winner ? t.accent : t.text, buf);
-    const ImVec2 vs = ImGui::CalcTextSize("VP");
-    dl->AddText(ImVec2(cx - vs.x * 0.5f, p.y + 8 + big), t.text_dim, "VP");
-  }
+  card_vp(dl, sm, p, q, vp_w, pc);
 
   // Counters row.
   y += lh + 6;
@@ -256,18 +273,7 @@ void player_card(const Session& s, const Observation& obs, int seat, float w, bo
     dl->AddText(ImVec2(x + 2, y + 1), sc, st.c_str());
   }
 
-  if (hovered) {
-    ImGui::BeginTooltip();
-    ImGui::TextColored(player_color_v4(seat), "%s", seat_label(s, seat).c_str());
-    ImGui::TextDisabled("%s", seat_role(s, seat).c_str());
-    ImGui::Separator();
-    ImGui::Text("%d victory points (public)", sm.public_vp);
-    ImGui::Text("%d resource cards, %d development cards", sm.hand, sm.dev_hand);
-    ImGui::Text("%d knights played, longest road %d", sm.knights, sm.longest_road);
-    ImGui::Text("Pieces left: %d roads, %d settlements, %d cities", sm.roads_left,
-                sm.settlements_left, sm.cities_left);
-    ImGui::EndTooltip();
-  }
+  if (hovered) card_tooltip(s, seat, sm);
 }
 
 // The seats the panel shows: everybody, or everybody but the viewer.

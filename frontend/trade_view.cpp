@@ -479,8 +479,7 @@ void draw_bank_trade(const GameFrame& f, BankTradeState& st) {
     for (int r = 0; r < kNumResources; ++r) {
       ImGui::SameLine(r == 0 ? px(44) : 0.0f, px(8));
       const ImVec2 p = ImGui::GetCursorScreenPos();
-      const bool usable =
-          giving ? me.resources[r] >= me.trade_rate[r] : (v.bank[r] > 0 && r != st.give);
+      const bool usable = giving ? can_give_to_bank(v, viewer, r) : (v.bank[r] > 0 && r != st.give);
       const std::string id = std::string(giving ? "bank_give_" : "bank_get_") + std::to_string(r);
       if (area_button(id.c_str(), ImVec2(sz, sz + ImGui::GetTextLineHeight()), usable)) {
         (giving ? st.give : st.get) = r;
@@ -537,7 +536,10 @@ void draw_bank_trade(const GameFrame& f, BankTradeState& st) {
     if (button("bank_ok", label, ImVec2(0, 0), ok.ok(), ok.sentence())) {
       std::string err;
       s.submit(Action::simple(ActionType::TradeBank, st.give, st.get), &err);
-      if (me.resources[st.give] < 2 * me.trade_rate[st.give]) st.give = -1;
+      // The view is this frame's: ask about the hand the trade leaves.
+      GameState after = v;
+      after.players[viewer].resources[st.give] -= me.trade_rate[st.give];
+      if (!can_give_to_bank(after, viewer, st.give)) st.give = -1;
     }
   } else {
     // Whose turn or which step it is, if that is what stops a trade; else how to start one.

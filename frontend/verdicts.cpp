@@ -66,6 +66,16 @@ bool is_turn_reason(Reason r) {
   }
 }
 
+bool can_give_to_bank(const GameState& view, int viewer, int give) {
+  if (viewer < 0) return false;
+  GameState main = view;
+  main.phase = Phase::Main;
+  main.current = static_cast<uint8_t>(viewer);
+  const int get = (give + 1) % kNumResources;  // any other resource: the rate is about `give`
+  return why_not(main, viewer, Action::simple(ActionType::TradeBank, give, get)).reason !=
+         Reason::BelowBankRate;
+}
+
 Verdict tool_verdict(const GameState& view, int viewer, bool can_act, ActionType type,
                      const std::vector<Action>& legal) {
   const Verdict v =

@@ -24,6 +24,11 @@ Verdict ui_verdict(const GameState& view, int viewer, bool can_act, const Action
 // (GameOver, NotYourTurn, WrongPhase, MustRollFirst, MustDiscardFirst, ...).
 bool is_turn_reason(Reason r);
 
+// Whether the viewer holds enough `give` to trade it to the bank at their rate: the engine's
+// bank-trade check, asked as in the viewer's own main phase so the Give row reads the same
+// whoever's turn it is (the Trade button asks ui_verdict for the turn as well).
+bool can_give_to_bank(const GameState& view, int viewer, int give);
+
 // The build tool for `type` (BuildRoad, BuildSettlement or BuildCity): allowed when some spot
 // is legal (`legal`: the legal actions of the viewer's move, empty when it is not theirs);
 // else why not: the engine's reason for the piece (turn, pieces left, cost) or, when only the
