@@ -16,7 +16,7 @@ namespace catan::ui {
 
 namespace {
 
-std::string banner_text(const Session& s, Tool tool) {
+std::string banner_text(const MatchView& s, Tool tool) {
   // What each build tool asks for, by Tool (None: whose turn it is instead).
   static const char* const kToolText[] = {
       nullptr, "Build a road: click a highlighted edge (Esc cancels)",
@@ -25,7 +25,7 @@ std::string banner_text(const Session& s, Tool tool) {
   const char* text = kToolText[static_cast<size_t>(tool)];
   if (text) return text;
   // The AI playing for an absent human is a state the banner always shows.
-  for (int seat = 0; seat < s.state().num_players; ++seat) {
+  for (int seat = 0; seat < s.view().num_players; ++seat) {
     if (!s.is_human(seat) || !s.on_autopilot(seat)) continue;
     const std::string& name = s.config().seats[seat].name;
     return name == "You" ? "The AI is playing for you (away)"
@@ -62,11 +62,11 @@ float draw_strip(const char* window, const char* id, const std::string& text, Im
 }
 
 // Under the banner: while the AI plays for an absent human, a strip that says so; after a
-// human's clock ran out, "Time's up" until that player acts (Session::timed_out_seat). Returns
+// human's clock ran out, "Time's up" until that player acts (MatchView::timed_out_seat). Returns
 // the height they took.
-float draw_timer_notices(const Session& s, const Rect& r) {
+float draw_timer_notices(const MatchView& s, const Rect& r) {
   float below = 0;
-  for (int seat = 0; seat < s.state().num_players; ++seat) {
+  for (int seat = 0; seat < s.view().num_players; ++seat) {
     if (!s.is_human(seat) || !s.on_autopilot(seat)) continue;
     const std::string& name = s.config().seats[seat].name;
     const std::string who = name == "You" ? "you" : name;
@@ -107,7 +107,7 @@ void draw_notice(const GameFrame& f, const Rect& r, float below) {
 BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool results_button,
                          const Rect& notices) {
   BannerChoice choice = BannerChoice::None;
-  Session& session = f.session;
+  MatchView& session = f.session;
   const GameState& st = f.state();
   const float sc = ui_scale();
   const ImVec2 s = r.size;

@@ -31,10 +31,10 @@ std::string resource_list(unsigned mask) {
 
 }  // namespace
 
-CardsPanel cards_panel(const Session& session) {
+CardsPanel cards_panel(const MatchView& session) {
   CardsPanel p;
   const int viewer = session.viewer();
-  p.tracker = track_cards(session.observation(), session.game().visible_events(viewer));
+  p.tracker = track_cards(session.observation(), session.visible_events());
   for (int s = 0; s < p.tracker.num_players; ++s)
     if (s != viewer) p.seats.push_back(s);
   return p;
@@ -114,7 +114,7 @@ float unknown_cards_width(const SeatCards& c, float small) {
 
 }  // namespace
 
-void draw_cards_panel(const Session& session) {
+void draw_cards_panel(const MatchView& session) {
   ImGui::BeginChild("cards_scroll", ImVec2(0, 0), false);
   const CardsPanel p = cards_panel(session);
   const float icon = px(22), small = px(16);

@@ -20,11 +20,11 @@
 namespace catan::ui {
 
 struct CardsPanel {
-  CardTracker tracker;     // for the viewer (Session::viewer(): -1 = a spectator)
+  CardTracker tracker;     // for the viewer (MatchView::viewer(): -1 = a spectator)
   std::vector<int> seats;  // the seats shown: every seat but the viewer's
 };
-// The tracker on Session::observation() and the events the viewer may see.
-CardsPanel cards_panel(const Session& session);
+// The tracker on MatchView::observation() and the events the viewer may see.
+CardsPanel cards_panel(const MatchView& session);
 
 // "" when every card is known; else "+N unknown (could be Wood, Brick or Ore)" ("any
 // resource" when it could be any of the five).
@@ -34,6 +34,6 @@ std::string dev_text(const SeatCards& c);
 // The development cards played face up: "" or "Knights 2, Monopoly 1".
 std::string played_text(const SeatCards& c);
 
-void draw_cards_panel(const Session& session);
+void draw_cards_panel(const MatchView& session);
 
 }  // namespace catan::ui

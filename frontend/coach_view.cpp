@@ -29,7 +29,7 @@ constexpr double kTradeSliceMs = 4.0;
 
 const char* const kDot = " \xC2\xB7 ";  // " · "
 
-std::string short_name(const Session& s, int seat) {
+std::string short_name(const MatchView& s, int seat) {
   return without_role(seat_name3(s, seat));
 }
 
@@ -43,24 +43,24 @@ std::shared_ptr<coach::AnalysisPool>& pool_slot() {
 }
 
 // The coach's sentences name the seats as the table does ("Bruno", and the viewer's colour).
-coach::CoachConfig coach_config(const Session& s) {
+coach::CoachConfig coach_config(const MatchView& s) {
   coach::CoachConfig c;
   c.pool = pool_slot();
-  for (int p = 0; p < kMaxPlayers && p < s.state().num_players; ++p)
+  for (int p = 0; p < kMaxPlayers && p < s.view().num_players; ++p)
     c.names[static_cast<size_t>(p)] = short_name(s, p);
   return c;
 }
 
 }  // namespace
 
-std::string describe_action(const Session& s, const GameState& v, int viewer, const Action& a) {
+std::string describe_action(const MatchView& s, const GameState& v, int viewer, const Action& a) {
   (void)viewer;  // the bank rate is the seat to move's, in `v`
   std::string names[kMaxPlayers];
-  for (int p = 0; p < kMaxPlayers && p < s.state().num_players; ++p) names[p] = short_name(s, p);
+  for (int p = 0; p < kMaxPlayers && p < s.view().num_players; ++p) names[p] = short_name(s, p);
   return move_words(v, a, names, MoveStyle::Command);
 }
 
-std::string hint_alternatives(const Session& s, const GameState& v, int viewer,
+std::string hint_alternatives(const MatchView& s, const GameState& v, int viewer,
                               const coach::Advice& advice, int n, int first) {
   std::string out;
   const int shown = std::min<int>(first + n, static_cast<int>(advice.options.size()));
@@ -105,7 +105,7 @@ bool hint_available(const GameFrame& f) {
 }
 
 void request_hint(const GameFrame& f, HintState& st) {
-  const size_t n = f.session.game().history().size();
+  const size_t n = f.session.actions_applied();
   if (st.active() && st.for_history == n && st.for_seat == f.viewer) {
     st.clear();  // the button toggles the hint of this decision
     return;
@@ -113,7 +113,7 @@ void request_hint(const GameFrame& f, HintState& st) {
   st.clear();
   if (!hint_available(f)) return;
   st.analyst = std::make_shared<coach::Analyst>(coach_config(f.session));
-  st.analyst->start(f.obs, f.session.game().visible_events(f.viewer));
+  st.analyst->start(f.obs, f.session.visible_events());
   st.started_s = now_seconds();
   st.status = HintState::Status::Thinking;
   st.for_history = n;
@@ -134,7 +134,7 @@ void update_hint(const GameFrame& f, HintState& st, double slice_ms) {
   // The workers load while the player has a decision, so the first hint finds them ready.
   if (pool_slot() && hint_available(f)) pool_slot()->prepare();
   if (!st.active()) return;
-  if (!hint_available(f) || f.session.game().history().size() != st.for_history ||
+  if (!hint_available(f) || f.session.actions_applied() != st.for_history ||
       f.viewer != st.for_seat) {
     st.clear();  // the decision has passed
     return;
@@ -267,7 +267,7 @@ float win_bar_height(const GameFrame& f) {
 
 void draw_win_bar(const GameFrame& f, const Rect& r, WinBarState& st) {
   if (r.empty()) return;
-  const size_t n = f.session.game().history().size();
+  const size_t n = f.session.actions_applied();
   if (st.for_history != n || st.for_viewer != f.viewer) {
     st.for_history = n;
     st.for_viewer = f.viewer;
@@ -335,18 +335,18 @@ int trade_advice_partner(const Observation& obs) {
   return best;
 }
 
-std::string trade_advice_sentence(const Session& s, const coach::TradeImpact& im) {
+std::string trade_advice_sentence(const MatchView& s, const coach::TradeImpact& im) {
   return coach::trade_sentence(im, coach_config(s).names);
 }
 
-void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
+void draw_trade_advice(const MatchView& s, TradeAdviceState& st, int partner,
                        const ResourceCounts& give, const ResourceCounts& get) {
   if (!s.active() || total(give) == 0 || total(get) == 0) return;
   const int seat = s.viewer();
   if (seat < 0) return;
   // A trade the viewer cannot make (cards they do not hold) has nothing to weigh.
-  if (!covers(s.state().players[seat].resources, give)) return;
-  const size_t n = s.game().history().size();
+  if (!covers(s.view().players[seat].resources, give)) return;
+  const size_t n = s.actions_applied();
   if (st.for_history != n || st.for_seat != seat || st.partner != partner || st.give != give ||
       st.get != get) {
     st = TradeAdviceState{};
@@ -359,7 +359,7 @@ void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
     const int against = partner >= 0 ? partner : trade_advice_partner(obs);
     if (against < 0) return;
     st.advisor = std::make_shared<coach::TradeAdvisor>(coach_config(s));
-    st.advisor->start(obs, s.game().visible_events(seat), against, give, get);
+    st.advisor->start(obs, s.visible_events(), against, give, get);
   }
   if (st.advisor && (st.advisor->done() || st.advisor->step(kTradeSliceMs))) {
     st.impact = st.advisor->impact();
@@ -398,7 +398,7 @@ void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
   test_id("trade_advice");
   if (ImGui::IsItemHovered()) {
     std::string tip = "Chance to win without / with this trade:\n";
-    for (int p = 0; p < s.state().num_players; ++p) {
+    for (int p = 0; p < s.view().num_players; ++p) {
       char row[96];
       std::snprintf(
           row, sizeof row, "%s: %d%% -> %d%%\n", p == im.me ? "You" : short_name(s, p).c_str(),

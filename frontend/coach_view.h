@@ -78,9 +78,9 @@ void draw_hint_card(const GameFrame& f, const Rect& board, const BoardView& view
 // An action in words, for the viewer, as a short command (frontend/move_words.h):
 // "Settlement on Ore 8 and Brick 6", "Discard 2 Wood and 1 Ore", "End turn". `view` is the
 // viewer's view (the hexes around a spot, the bank rates).
-std::string describe_action(const Session& s, const GameState& view, int viewer, const Action& a);
+std::string describe_action(const MatchView& s, const GameState& view, int viewer, const Action& a);
 // "Settlement on Ore 8 and Brick 6: 31% · End turn: 25%": `n` options from `first`.
-std::string hint_alternatives(const Session& s, const GameState& view, int viewer,
+std::string hint_alternatives(const MatchView& s, const GameState& view, int viewer,
                               const coach::Advice& advice, int n = 3, int first = 0);
 
 // ---- Live win chances ---------------------------------------------------------------------
@@ -110,11 +110,11 @@ struct TradeAdviceState {
 // The opponent an offer to everyone is weighed against: the one with the best chance to win.
 int trade_advice_partner(const Observation& obs);
 // "You +2%, Bruno +4%: Bruno is leading", from the impact's numbers and the UI's names.
-std::string trade_advice_sentence(const Session& s, const coach::TradeImpact& impact);
+std::string trade_advice_sentence(const MatchView& s, const coach::TradeImpact& impact);
 // One line: the viewer gives `give` to `partner` (-1: the leading opponent) and gets `get`.
 // Nothing when either side is empty. Restarts the advisor when the terms change and runs it
 // a few milliseconds per frame.
-void draw_trade_advice(const Session& s, TradeAdviceState& st, int partner,
+void draw_trade_advice(const MatchView& s, TradeAdviceState& st, int partner,
                        const ResourceCounts& give, const ResourceCounts& get);
 
 }  // namespace catan::ui

@@ -71,7 +71,7 @@ void section_title(const char* t) {
   ImGui::PopStyleColor();
 }
 
-void name_cell(const Session& s, int seat) {
+void name_cell(const MatchView& s, int seat) {
   seat_chip(seat, px(12));
   ImGui::SameLine();
   const float w = ImGui::GetContentRegionAvail().x;
@@ -96,7 +96,7 @@ bool begin_player_table(const char* title, const char* id, int columns) {
   return true;
 }
 
-void vp_table(const Session& s, const GameState& g) {
+void vp_table(const MatchView& s, const GameState& g) {
   if (!begin_player_table("Victory points by source", "##vp", 7)) return;
   const char* heads[] = {"Settl.", "Cities", "Road", "Army", "Cards", "Total"};
   for (const char* h : heads) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -141,7 +141,7 @@ void vp_table(const Session& s, const GameState& g) {
   ImGui::EndTable();
 }
 
-void produced_table(const Session& s, const GameState& g) {
+void produced_table(const MatchView& s, const GameState& g) {
   if (!begin_player_table("Resources gained from production", "##produced", 7)) return;
   for (int r = 0; r < kNumResources; ++r) {
     ImGui::TableSetupColumn(resource_label(static_cast<Resource>(r)),
@@ -240,7 +240,7 @@ void dice_histogram(const GameState& g, float w, float h) {
   }
 }
 
-void vp_chart(const Session& s, const GameState& g, float w, float h) {
+void vp_chart(const MatchView& s, const GameState& g, float w, float h) {
   section_title("Victory points over time");
   const auto pts = vp_chart_points(s);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -285,7 +285,7 @@ void vp_chart(const Session& s, const GameState& g, float w, float h) {
   }
   char buf[32];
   // The same turn count as the title; a resumed game's chart starts where the session did.
-  const int last = turns_played(s.game()), first = std::max(0, last - (n - 1));
+  const int last = s.turns_played(), first = std::max(0, last - (n - 1));
   std::snprintf(buf, sizeof buf, "turn %d", last);
   const ImVec2 ts = ImGui::CalcTextSize(buf);
   dl->AddText(ImVec2(right - ts.x, base + 3), t.text_dim, buf);
@@ -294,7 +294,7 @@ void vp_chart(const Session& s, const GameState& g, float w, float h) {
 }
 
 // The winner's banner: trophy, title and the game's numbers.
-void end_banner(const Session& s, const GameState& g, ImDrawList* dl) {
+void end_banner(const MatchView& s, const GameState& g, ImDrawList* dl) {
   const Theme& t = theme();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float w = ImGui::GetContentRegionAvail().x, h = px(70);
@@ -313,7 +313,7 @@ void end_banner(const Session& s, const GameState& g, ImDrawList* dl) {
   dl->AddText(f, big, ImVec2(p.x + px(80), p.y + 7), t.text, title.c_str());
   char sub[160];
   std::snprintf(sub, sizeof sub, "%d victory points after %d turns and %d rolls  -  seed %llu",
-                vp_breakdown(g, g.winner).points(), turns_played(s.game()), g.rolls,
+                vp_breakdown(g, g.winner).points(), s.turns_played(), g.rolls,
                 static_cast<unsigned long long>(g.seeds.board));
   dl->AddText(ImVec2(p.x + px(82), p.y + 12 + big), t.text_dim, sub);
   ImGui::Dummy(ImVec2(w, h));
@@ -374,15 +374,13 @@ EndChoice end_buttons(const GameState& g, EndScreenState& st, bool one_row, floa
 
 }  // namespace
 
-int turns_played(const Game& game) {
-  const GameState& g = game.state();
-  const bool ended_a_turn =
-      !game.history().empty() && game.history().back().type == ActionType::EndTurn;
-  return g.turn + (g.phase == Phase::GameOver && !ended_a_turn ? 1 : 0);
+const GameState& final_state(const MatchView& s) {
+  const Game* full = s.full_game();
+  return full ? full->state() : s.view();
 }
 
-std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const Session& s) {
-  const GameState& g = s.state();
+std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const MatchView& s) {
+  const GameState& g = final_state(s);
   std::vector<std::array<uint8_t, kMaxPlayers>> pts = s.vp_timeline();
   if (pts.empty()) pts.emplace_back();
   std::array<uint8_t, kMaxPlayers> final{};
@@ -390,15 +388,15 @@ std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const Session& s) 
     final[p] = static_cast<uint8_t>(vp_breakdown(g, p).points());
   // The session adds the final score when it differs from the last turn's; a game won in a
   // turn that changed nothing (an award lost by another) still gets the point of that turn.
-  const bool won_in_a_turn = turns_played(s.game()) > g.turn;
+  const bool won_in_a_turn = s.turns_played() > g.turn;
   if (pts.back() != final || (won_in_a_turn && pts.size() <= static_cast<size_t>(g.turn) + 1))
     pts.push_back(final);
   return pts;
 }
 
-EndChoice draw_end_screen(const Session& s, EndScreenState& st) {
-  if (!s.active() || s.state().phase != Phase::GameOver || st.hidden) return EndChoice::None;
-  const GameState& g = s.state();
+EndChoice draw_end_screen(const MatchView& s, EndScreenState& st) {
+  if (!s.active() || s.view().phase != Phase::GameOver || st.hidden) return EndChoice::None;
+  const GameState& g = final_state(s);
   const Theme& t = theme();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const ImVec2 size(std::min(px(1060), vp->WorkSize.x * 0.94f),

@@ -38,16 +38,19 @@ std::array<int, kMaxPlayers> produced_totals(const GameStats& st);
 
 // The turns a finished game lasted: the completed turns (GameState::turn) and the one it was
 // won in, unless its last action ended a turn (the roll cap). The title's "after N turns".
-int turns_played(const Game& game);
-// The VP chart's points: Session::vp_timeline (the start, after every completed turn, the
+using match::turns_played;  // match/vp_timeline.h
+// The state the end screen shows: the full game's once the match offers it (after the game),
+// else the viewer's view.
+const GameState& final_state(const MatchView& s);
+// The VP chart's points: MatchView::vp_timeline (the start, after every completed turn, the
 // final score) and nothing prepended. Its last point is turn
 // turns_played() (for a game the session saw from its start).
-std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const Session& s);
+std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const MatchView& s);
 
 struct EndScreenState {
   bool hidden = false;  // Close was clicked: the caller shows a small "Results" button
 };
 
-EndChoice draw_end_screen(const Session& session, EndScreenState& st);
+EndChoice draw_end_screen(const MatchView& session, EndScreenState& st);
 
 }  // namespace catan::ui

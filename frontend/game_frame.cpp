@@ -23,14 +23,14 @@ bool GameFrame::submit(const Action& a) const {
   return false;
 }
 
-GameFrame make_game_frame(Session& session, double now, Notice& notice) {
+GameFrame make_game_frame(MatchView& session, double now, Notice& notice) {
   GameFrame f(session, notice);
   f.now = now;
   f.viewer = session.viewer();
   f.obs = session.observation();
   f.my_turn = session.human_to_act() && !session.handoff_pending() && !session.paused() &&
-              session.state().to_move() == f.viewer;
-  if (f.my_turn) f.legal = legal_actions(session.state());
+              f.obs.view.to_move() == f.viewer;
+  if (f.my_turn) f.legal = session.legal_actions();
   return f;
 }
 

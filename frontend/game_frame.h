@@ -1,5 +1,5 @@
 // What every panel of the game screen reads in one frame, and the one way a panel acts:
-// GameFrame::submit (Session::submit; a refusal becomes the banner's notice).
+// GameFrame::submit (MatchView::submit; a refusal becomes the banner's notice).
 //
 //   GameFrame f = make_game_frame(session, now, notice);   // once per frame
 //   if (f.can(ActionType::Roll) && f.submit(Action::simple(ActionType::Roll))) ...
@@ -46,23 +46,24 @@ enum class Command {
 };
 
 struct GameFrame {
-  GameFrame(Session& s, Notice& n) : session(s), notice(n) {}
-  Session& session;
+  GameFrame(MatchView& s, Notice& n) : session(s), notice(n) {}
+  MatchView& session;  // the match as the viewer's screen sees it
   Notice& notice;
   double now = 0;
-  int viewer = -1;            // Session::viewer()
+  int viewer = -1;            // MatchView::viewer()
   Observation obs;            // what the viewer may see (own hand included)
   bool my_turn = false;       // the viewer must act now (not paused, no hand-off pending)
-  std::vector<Action> legal;  // legal_actions() while my_turn, else empty
+  std::vector<Action> legal;  // MatchView::legal_actions() while my_turn, else empty
 
-  const GameState& state() const { return session.state(); }
+  // The game as the viewer sees it (obs.view): others' hands are counts.
+  const GameState& state() const { return obs.view; }
   bool can(ActionType t) const;  // my_turn and some legal action of this type
   // The engine's verdict on `a` by the viewer, on their view (frontend/verdicts.h).
   Verdict verdict(const Action& a) const;
-  // Session::submit; a refusal is shown as the notice. True when the action was applied.
+  // MatchView::submit; a refusal is shown as the notice. True when the action was applied.
   bool submit(const Action& a) const;
 };
 
-GameFrame make_game_frame(Session& session, double now, Notice& notice);
+GameFrame make_game_frame(MatchView& session, double now, Notice& notice);
 
 }  // namespace catan::ui

@@ -23,7 +23,7 @@ constexpr double kWinOverlaySeconds = 4.0;
 
 // The build tool lasts until the viewer's next action is applied or their turn ends.
 void sync_tool(const GameFrame& f, GameScreenState& st) {
-  const size_t n = f.session.game().history().size();
+  const size_t n = f.session.actions_applied();
   if (!f.my_turn || n != st.history_seen) st.tool = Tool::None;
   st.history_seen = n;
 }
@@ -129,7 +129,7 @@ GameExit draw_game_end(const GameFrame& f, const Rect& board, GameScreenState& s
 
 }  // namespace
 
-GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScreenState& st,
+GameExit draw_game_screen(MatchView& session, double now, Notice& notice, GameScreenState& st,
                           Overlays& overlays) {
   GameExit exit = GameExit::None;
   const GameFrame f = make_game_frame(session, now, notice);

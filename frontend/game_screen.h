@@ -38,7 +38,7 @@ struct GameScreenState {
 // Review: the end screen's "Review" (frontend/review_screen.h).
 enum class GameExit { None, Rematch, RematchNewSeed, NewGame, Review };
 
-GameExit draw_game_screen(Session& session, double now, Notice& notice, GameScreenState& st,
+GameExit draw_game_screen(MatchView& session, double now, Notice& notice, GameScreenState& st,
                           Overlays& overlays);
 
 }  // namespace catan::ui

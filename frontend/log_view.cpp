@@ -257,12 +257,12 @@ std::vector<std::string> LogView::lines() const {
   return out;
 }
 
-void LogView::add_entries(const Session& s, size_t i, const Event& r, const std::string (&names)[4],
-                          int turn) {
-  const std::vector<Session::TimeoutMove>& moves = s.timeout_moves();
+void LogView::add_entries(const MatchView& s, size_t i, const Event& r,
+                          const std::string (&names)[4], int turn) {
+  const std::vector<match::TimeoutMove>& moves = s.timeout_moves();
   const auto m =
       std::lower_bound(moves.begin(), moves.end(), i,
-                       [](const Session::TimeoutMove& x, size_t k) { return x.first_event < k; });
+                       [](const match::TimeoutMove& x, size_t k) { return x.first_event < k; });
   if (m != moves.end() && m->first_event == i) {
     Entry en;
     en.e = r;
@@ -288,31 +288,34 @@ std::vector<ToastSpec> LogView::toasts() const {
   return out;
 }
 
-void LogView::update(const Session& s, double now_s) {
+void LogView::update(const MatchView& s, double now_s) {
   now_ = now_s;
   if (!s.active()) return;
-  const EventLog& ev = s.game().events();
+  // The log as the viewer may see it: a hand-over or the reveal redacts it anew.
+  const EventLog& ev = s.visible_events();
+  const int viewer = s.viewer();
+  // While the island is hidden starting cards read as counts; the reveal turns them over.
+  const bool fog = island_hidden(s.view());
+  const bool same_view = viewer == viewer_ && fog == fog_;
   const bool restarted = ev.size() < raw_.size() || !(s.config().seeds == seeds_) ||
-                         (!raw_.empty() && !ev.empty() && !(ev[0] == raw_[0]));
+                         (same_view && !raw_.empty() && !ev.empty() && !(ev[0] == raw_[0]));
   if (restarted) {
     reset();
     seeds_ = s.config().seeds;
   }
-  const int viewer = s.viewer();
-  // While the island is hidden starting cards read as counts; the reveal turns them over.
-  const bool fog = island_hidden(s.state());
   std::string names[4];
   seat_labels(s, names);
   std::string short_names[4];  // notices name the seat; its role is in the players panel
   for (int i = 0; i < 4; ++i) full_names_[i] = names[i], short_names[i] = without_role(names[i]);
   if (viewer != viewer_ || fog != fog_) {
-    // Hot-seat hand-over, a new game or the reveal: re-redact everything for the viewer.
+    // Hot-seat hand-over, a new game or the reveal: the lines again, as the viewer sees them.
     entries_.clear();
+    std::copy(ev.begin(), ev.begin() + static_cast<std::ptrdiff_t>(raw_.size()), raw_.begin());
     dropped_ = raw_.size() > kMaxEntries ? raw_.size() - kMaxEntries : 0;
     int turn = 0;
     for (size_t i = 0; i < raw_.size(); ++i) {
       const Event& e = raw_[i];
-      if (i >= dropped_) add_entries(s, i, redact(e, viewer, fog), names, turn);
+      if (i >= dropped_) add_entries(s, i, e, names, turn);
       if (e.type == EventType::TurnEnded) ++turn;
     }
     viewer_ = viewer;
@@ -333,7 +336,7 @@ void LogView::update(const Session& s, double now_s) {
   for (size_t i = raw_.size(); i < ev.size(); ++i) {
     const Event& e = ev[i];
     raw_.push_back(e);
-    const Event r = redact(e, viewer, fog);
+    const Event& r = e;
     if (i >= first_kept)
       add_entries(s, i, r, names, turn);
     else
@@ -362,9 +365,9 @@ void LogView::update(const Session& s, double now_s) {
     entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(extra));
     dropped_ += extra;
   }
-  if (d1_ == 0 && s.state().last_dice[0] > 0) {
-    d1_ = s.state().last_dice[0];
-    d2_ = s.state().last_dice[1];
+  if (d1_ == 0 && s.view().last_dice[0] > 0) {
+    d1_ = s.view().last_dice[0];
+    d2_ = s.view().last_dice[1];
   }
   const float speed = settings().anim_speed;
   if (roll_start_ < 0 || speed <= 0.0f) {
@@ -378,7 +381,7 @@ void LogView::draw_dice(ImDrawList* dl, ImVec2 p, float die_size) const {
   ::catan::ui::draw_dice(dl, p, die_size, d1_, d2_, roll_t_);
 }
 
-void LogView::draw_log(const Session& s, float height) {
+void LogView::draw_log(const MatchView& s, float height) {
   const Theme& t = theme();
   ImGui::PushID("log_view");
   // Filter bar: chips 44 points high on a touch screen; a chip that does not fit the line

@@ -22,7 +22,7 @@
 // and its words), sound_for.
 //
 // The viewer's seat name (SeatConfig::name) reads "You", so log sentences read "You built a
-// road."; Session::viewer() decides the redaction.
+// road."; MatchView::viewer() decides the redaction.
 #pragma once
 #include <imgui.h>
 
@@ -75,8 +75,8 @@ void draw_dice(ImDrawList* dl, ImVec2 p, float die_size, int d1, int d2, float t
 
 class LogView {
  public:
-  void update(const Session& s, double now_s);
-  void draw_log(const Session& s, float height = 0.0f);         // 0 = fill the remaining space
+  void update(const MatchView& s, double now_s);
+  void draw_log(const MatchView& s, float height = 0.0f);       // 0 = fill the remaining space
   void draw_toasts(ImVec2 top_center, float max_width = 1e9f);  // wrapped to max_width
   void draw_dice(ImDrawList* dl, ImVec2 p, float die_size) const;
   // A notice (e.g. the app's own "Game saved"). A 7 replaces an older 7's notice (that robber
@@ -104,10 +104,10 @@ class LogView {
   void reset();
   Entry make_entry(const Event& e, const std::string (&names)[4], int turn) const;
   // Appends the lines of event `i` of the session's log (`r`: as the viewer sees it).
-  void add_entries(const Session& s, size_t i, const Event& r, const std::string (&names)[4],
+  void add_entries(const MatchView& s, size_t i, const Event& r, const std::string (&names)[4],
                    int turn);
 
-  std::vector<Event> raw_;  // the full log as consumed (unredacted, as the session holds it)
+  std::vector<Event> raw_;  // the log as consumed, redacted for viewer_
   // The newest kMaxEntries lines of raw_ (a hundred turns or more): a history of any length costs
   // a bounded time per frame. `dropped_` counts the older lines not kept.
   static constexpr size_t kMaxEntries = 1000;

@@ -74,7 +74,7 @@ std::function<void(ShareKind)>& share_handler() {
 }
 
 // Without a page to link to: the board seed, or the finished game's replay code.
-void share_natively(ShareKind kind, Session& session, Notice& notice, double now) {
+void share_natively(ShareKind kind, MatchView& session, Notice& notice, double now) {
   if (!session.active()) {
     notice.show("Start a game first.", now);
     return;
@@ -87,9 +87,10 @@ void share_natively(ShareKind kind, Session& session, Notice& notice, double now
   }
   // A replay code holds the play seed (the dice and the deck): only once the game is over.
   std::string code;
-  if (session.state().phase != Phase::GameOver) {
+  if (session.view().phase != Phase::GameOver) {
     notice.show("Replay links are available when the game has ended.", now);
-  } else if (match::encode_game(session.config(), session.game(), &code, nullptr)) {
+  } else if (session.full_game() &&
+             match::encode_game(session.config(), *session.full_game(), &code, nullptr)) {
     ImGui::SetClipboardText(code.c_str());
     notice.show("Replay code copied to the clipboard.", now);
   } else {
@@ -99,7 +100,7 @@ void share_natively(ShareKind kind, Session& session, Notice& notice, double now
 
 }  // namespace
 
-MenuChoice draw_menu_items(Session& session, Notice& notice, double now) {
+MenuChoice draw_menu_items(MatchView& session, Notice& notice, double now) {
   MenuChoice choice = MenuChoice::None;
   // Rows a finger can hit: at least kMenuRow tall (the spacing is part of a row's hit area).
   constexpr float kMenuRow = 44.0f;
@@ -205,7 +206,7 @@ void draw_help(bool* open) {
   ImGui::End();
 }
 
-void draw_paused(Session& session) {
+void draw_paused(MatchView& session) {
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ds.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::Begin("##paused", nullptr,
@@ -218,7 +219,7 @@ void draw_paused(Session& session) {
   ImGui::End();
 }
 
-void draw_handoff(Session& session) {
+void draw_handoff(MatchView& session) {
   const float sc = settings().ui_scale;
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
   const int seat = session.handoff_seat();
@@ -275,7 +276,7 @@ bool draw_win_overlay(const GameFrame& f, const Rect& board, double since_over,
   if (w >= 0) {
     char line[96];
     std::snprintf(line, sizeof line, "%d victory points after %d turns",
-                  vp_breakdown(st, w).points(), turns_played(f.session.game()));
+                  vp_breakdown(st, w).points(), f.session.turns_played());
     centred_text(line, th.text_dim);
     // The hidden Victory Point cards are revealed now.
     const int vpcards = vp_breakdown(st, w).vp_cards;

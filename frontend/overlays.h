@@ -13,10 +13,10 @@ namespace catan::ui {
 // Keyboard shortcuts and how the board works; `open` is cleared by its close button.
 void draw_help(bool* open);
 // "Paused" with a Resume button (which resumes the session).
-void draw_paused(Session& session);
+void draw_paused(MatchView& session);
 // Hot-seat: the whole window asks to hand the device to the next human; their button
 // accepts the hand-off.
-void draw_handoff(Session& session);
+void draw_handoff(MatchView& session);
 // The winner, their points and their Victory Point cards turning face up, centred on the
 // board. `since_over` is how long the game has been over; it opens the end screen by itself
 // after `auto_open_s`. True when "See the results" was clicked.
@@ -27,7 +27,7 @@ bool draw_win_overlay(const GameFrame& f, const Rect& board, double since_over, 
 // menu_sound, menu_pause, menu_help, menu_share, menu_replay, menu_new_game. Sound and pause
 // act at once; the share entries show what they did in `notice`; the rest are returned.
 enum class MenuChoice { None, Settings, Help, NewGame };
-MenuChoice draw_menu_items(Session& session, Notice& notice, double now);
+MenuChoice draw_menu_items(MatchView& session, Notice& notice, double now);
 
 // What the share entries do. The web page installs a handler (links to its own address,
 // copied with the browser's clipboard, and its own notices); without one (natively) the menu

@@ -172,7 +172,7 @@ void card_tooltip(const Session& s, int seat, const PlayerSummary& sm) {
 }
 
 // Draws one player card at the cursor, `w` wide. Returns nothing; advances the cursor.
-void player_card(const Session& s, const Observation& obs, int seat, float w, bool compact) {
+void player_card(const MatchView& s, const Observation& obs, int seat, float w, bool compact) {
   const Theme& t = theme();
   const bool is_ai = !s.is_human(seat);
   PlayerSummary sm = summarize_player(obs, seat, s.ai_thinking(), is_ai);
@@ -277,16 +277,16 @@ void player_card(const Session& s, const Observation& obs, int seat, float w, bo
 }
 
 // The seats the panel shows: everybody, or everybody but the viewer.
-std::vector<int> panel_seats(const Session& s, bool include_viewer) {
+std::vector<int> panel_seats(const MatchView& s, bool include_viewer) {
   std::vector<int> seats;
-  for (int i = 0; i < s.state().num_players; ++i)
+  for (int i = 0; i < s.view().num_players; ++i)
     if (i != s.viewer() || include_viewer) seats.push_back(i);
   return seats;
 }
 
 }  // namespace
 
-void draw_players_panel(const Session& s, const PlayersPanelOptions& opts) {
+void draw_players_panel(const MatchView& s, const PlayersPanelOptions& opts) {
   if (!s.active()) return;
   const Observation obs = s.observation();
   const std::vector<int> seats = panel_seats(s, opts.include_viewer);
@@ -310,11 +310,11 @@ void draw_players_panel(const Session& s, const PlayersPanelOptions& opts) {
   }
 }
 
-bool draw_player_chips(const Session& s, const Rect& r) {
+bool draw_player_chips(const MatchView& s, const Rect& r) {
   if (!s.active()) return false;
   const Observation obs = s.observation();
   const Theme& t = theme();
-  const int n = s.state().num_players;
+  const int n = s.view().num_players;
   begin_bare_window("##chips", r);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float gap = px(4);
@@ -389,7 +389,7 @@ bool draw_player_chips(const Session& s, const Rect& r) {
   return tapped;
 }
 
-float fit_players_panel(const Session& s, PlayersPanelOptions* opts, float max_h) {
+float fit_players_panel(const MatchView& s, PlayersPanelOptions* opts, float max_h) {
   if (!s.active()) return 0;
   const size_t cards = panel_seats(s, opts->include_viewer).size();
   // Each card is followed by its gap; the child window adds its padding.
@@ -401,9 +401,9 @@ float fit_players_panel(const Session& s, PlayersPanelOptions* opts, float max_h
   return std::min(max_h, need(opts->compact));
 }
 
-std::string turn_banner(const Session& s) {
+std::string turn_banner(const MatchView& s) {
   if (!s.active()) return "";
-  const GameState& v = s.state();
+  const GameState& v = s.view();
   const int viewer = s.viewer();
   if (v.phase == Phase::GameOver) {
     return v.winner == viewer ? "You win!" : seat_name3(s, v.winner) + " wins the game";

@@ -43,16 +43,16 @@ struct PlayersPanelOptions {
   float card_width = 0;         // 0 = fill the available width (stacked) / split it (row)
   bool compact = false;         // stacked cards without the role line (short windows)
 };
-void draw_players_panel(const Session& session, const PlayersPanelOptions& opts = {});
+void draw_players_panel(const MatchView& session, const PlayersPanelOptions& opts = {});
 // Phones: one chip per player in `r` (a window of its own): name, VP, cards, development
 // cards, awards, "away" while the AI plays for an absent human; the active player framed.
 // True when a chip was tapped (the caller opens the players sheet).
-bool draw_player_chips(const Session& session, const Rect& r);
+bool draw_player_chips(const MatchView& session, const Rect& r);
 // Height of the stacked panel with full cards, if that fits in max_h; else the option set to
 // compact cards (the role moves to the tooltip) and their height, at most max_h (scrolls).
-float fit_players_panel(const Session& session, PlayersPanelOptions* opts, float max_h);
+float fit_players_panel(const MatchView& session, PlayersPanelOptions* opts, float max_h);
 
 // One line saying whose turn it is and what is expected of them.
-std::string turn_banner(const Session& session);
+std::string turn_banner(const MatchView& session);
 
 }  // namespace catan::ui

@@ -87,7 +87,7 @@ void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
 
 // The phone sheet: four tabs in a strip, the open one's panel over the board.
 void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogView& log) {
-  const Session& session = f.session;
+  const MatchView& session = f.session;
   const float sc = ui_scale();
   const bool attention = trade_needs_attention(session);
   st.follow_offer(attention);
@@ -154,7 +154,7 @@ void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, 
   }
   const bool players_in_tabs = l.players_in_tabs();
   Rect r = l.side;
-  const Session& session = f.session;
+  const MatchView& session = f.session;
   st.follow_offer(trade_needs_attention(session));
   // While trading, the players shrink to a row of chips: the trade panel gets the height
   // (at 720 px its buttons stay in view without scrolling).

@@ -74,7 +74,7 @@ float icon_size() {
   return px(22);
 }
 
-void submit_or_note(Session& s, TradeViewState& st, const Action& a) {
+void submit_or_note(MatchView& s, TradeViewState& st, const Action& a) {
   std::string err;
   if (!s.submit(a, &err)) {
     st.last_error = err.empty() ? "The game refused that." : err;
@@ -161,7 +161,7 @@ void bundle_table(const char* id, const ResourceCounts& hand, ResourceCounts& gi
   ImGui::EndTable();
 }
 
-void target_picker(const Session& s, const GameState& v, int viewer, int* to) {
+void target_picker(const MatchView& s, const GameState& v, int viewer, int* to) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("To:");
   const bool arena = v.options.trade == TradeMode::OneForOne;
@@ -202,7 +202,7 @@ void target_picker(const Session& s, const GameState& v, int viewer, int* to) {
   }
 }
 
-void draw_builder(Session& s, TradeViewState& st, const GameState& v, int viewer, bool can_act) {
+void draw_builder(MatchView& s, TradeViewState& st, const GameState& v, int viewer, bool can_act) {
   OfferDraft& d = st.draft;
   panel_begin("offer", "Offer a trade", theme().accent);
   const std::string limit = offer_limit_text(v);
@@ -241,7 +241,7 @@ const char* answer_word(TradeAnswer a) {
   return kWords[static_cast<size_t>(a)];
 }
 
-void offer_summary(const Session& s, const TradeOffer& o, int viewer) {
+void offer_summary(const MatchView& s, const TradeOffer& o, int viewer) {
   seat_chip(o.from, px(12), true);
   ImGui::SameLine();
   const std::string who = o.from == viewer ? "You offer" : seat_name3(s, o.from) + " offers";
@@ -252,7 +252,7 @@ void offer_summary(const Session& s, const TradeOffer& o, int viewer) {
 
 // The responses, one row per asked player: name, answer, a Confirm button for acceptances
 // and counters (when the viewer offered and everyone has answered), counter terms below.
-void responses(Session& s, TradeViewState& st, const GameState& v, int viewer, bool confirm) {
+void responses(MatchView& s, TradeViewState& st, const GameState& v, int viewer, bool confirm) {
   const TradeOffer& o = v.offer;
   const int asking = v.phase == Phase::TradeResponse ? v.to_move() : -1;
   const Theme& t = theme();
@@ -322,7 +322,7 @@ void responses(Session& s, TradeViewState& st, const GameState& v, int viewer, b
   }
 }
 
-void draw_pending(Session& s, TradeViewState& st, const GameState& v, int viewer, bool can_act,
+void draw_pending(MatchView& s, TradeViewState& st, const GameState& v, int viewer, bool can_act,
                   bool confirm) {
   panel_begin("pending", confirm ? "Choose a trade partner" : "Your offer is out", theme().accent);
   offer_summary(s, v.offer, viewer);
@@ -342,7 +342,7 @@ void draw_pending(Session& s, TradeViewState& st, const GameState& v, int viewer
   panel_end();
 }
 
-void draw_incoming(Session& s, TradeViewState& st, const GameState& v, int viewer, bool can_act) {
+void draw_incoming(MatchView& s, TradeViewState& st, const GameState& v, int viewer, bool can_act) {
   const TradeOffer& o = v.offer;
   const std::string title = seat_name3(s, o.from) + " offers you a trade";
   panel_begin("incoming", title.c_str(), player_color(o.from));
@@ -408,7 +408,7 @@ void draw_incoming(Session& s, TradeViewState& st, const GameState& v, int viewe
   panel_end();
 }
 
-void draw_watching(Session& s, TradeViewState& st, const GameState& v, int viewer) {
+void draw_watching(MatchView& s, TradeViewState& st, const GameState& v, int viewer) {
   panel_begin("watch", "Trade on the table", player_color(v.offer.from));
   offer_summary(s, v.offer, viewer);
   responses(s, st, v, viewer, false);
@@ -418,7 +418,7 @@ void draw_watching(Session& s, TradeViewState& st, const GameState& v, int viewe
 }  // namespace
 
 void draw_trade_panel(const GameFrame& f, TradeViewState& st) {
-  Session& s = f.session;
+  MatchView& s = f.session;
   if (!s.active()) return;
   const GameState& v = f.obs.view;
   const int viewer = f.viewer;
@@ -460,14 +460,14 @@ void draw_trade_panel(const GameFrame& f, TradeViewState& st) {
 }
 
 void draw_bank_trade(const GameFrame& f, BankTradeState& st) {
-  Session& s = f.session;
+  MatchView& s = f.session;
   if (!s.active()) return;
   const GameState& v = f.obs.view;
   const int viewer = f.viewer;
   if (viewer < 0) return;
   const PlayerState& me = v.players[viewer];
   const bool can_act = f.my_turn;
-  const bool fog = island_hidden(s.state());  // the bank's counts would name hidden hexes
+  const bool fog = island_hidden(s.view());  // the bank's counts would name hidden hexes
   const Theme& t = theme();
   ImGui::PushID("bank_trade");
   panel_begin("bank", nullptr);
@@ -553,14 +553,14 @@ void draw_bank_trade(const GameFrame& f, BankTradeState& st) {
   ImGui::PopID();
 }
 
-std::string trade_target_label(const Session& s, int seat) {
+std::string trade_target_label(const MatchView& s, int seat) {
   return without_role(seat_name3(s, seat));
 }
 
-bool trade_needs_attention(const Session& s) {
+bool trade_needs_attention(const MatchView& s) {
   if (!s.active()) return false;
   const int viewer = s.viewer();
-  const GameState& st = s.state();
+  const GameState& st = s.view();
   const TradeScreen ts = trade_screen(st, viewer);
   return ts == TradeScreen::Incoming || ts == TradeScreen::Confirm;
 }

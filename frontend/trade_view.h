@@ -1,4 +1,4 @@
-// Player trade and bank trade. Reads the frame's observation, acts only via Session::submit.
+// Player trade and bank trade. Reads the frame's observation, acts only via MatchView::submit.
 //
 // Call from the game screen, inside any window/child (they draw content, not windows):
 //
@@ -76,9 +76,9 @@ void sync_trade_drafts(const GameState& view, TradeViewState& st);
 
 void draw_trade_panel(const GameFrame& f, TradeViewState& st);
 void draw_bank_trade(const GameFrame& f, BankTradeState& st);
-bool trade_needs_attention(const Session& session);
+bool trade_needs_attention(const MatchView& session);
 // A seat on an offer's target button: its name without the role ("Bruno" for "Bruno (Hard
 // Trader)"); the full name is the button's tooltip.
-std::string trade_target_label(const Session& s, int seat);
+std::string trade_target_label(const MatchView& s, int seat);
 
 }  // namespace catan::ui

@@ -12,14 +12,14 @@ float px(float pixels) {
   return pixels * ui_scale();
 }
 
-std::string seat_label(const Session& s, int seat) {
+std::string seat_label(const MatchView& s, int seat) {
   if (seat < 0 || seat >= kMaxPlayers) return "Nobody";
   const std::string& n = s.config().seats[static_cast<size_t>(seat)].name;
   if (!n.empty()) return n;
   return player_color_name(seat);
 }
 
-std::string seat_name3(const Session& s, int seat) {
+std::string seat_name3(const MatchView& s, int seat) {
   std::string n = seat_label(s, seat);
   if (n == "You" && seat >= 0 && seat < kMaxPlayers) return player_color_name(seat);
   return n;
@@ -31,7 +31,7 @@ std::string without_role(std::string name) {
   return name;
 }
 
-void seat_labels(const Session& s, std::string (&names)[4]) {
+void seat_labels(const MatchView& s, std::string (&names)[4]) {
   for (int i = 0; i < 4; ++i) names[i] = seat_label(s, i);
 }
 
@@ -41,7 +41,7 @@ static std::string capitalized(const char* s) {
   return r;
 }
 
-std::string seat_role(const Session& s, int seat) {
+std::string seat_role(const MatchView& s, int seat) {
   if (seat < 0 || seat >= kMaxPlayers) return "";
   const SeatConfig& c = s.config().seats[static_cast<size_t>(seat)];
   if (c.kind == SeatKind::Human) return "Human";

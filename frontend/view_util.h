@@ -22,17 +22,17 @@ namespace catan::ui {
 // Pixels scaled by ui_scale() (ImGui's style and fonts are scaled by the App).
 float px(float pixels);
 
-std::string seat_label(const Session& s, int seat);
-void seat_labels(const Session& s, std::string (&names)[4]);
+std::string seat_label(const MatchView& s, int seat);
+void seat_labels(const MatchView& s, std::string (&names)[4]);
 // seat_label for third-person sentences: a seat named "You" reads as its colour ("Red").
-std::string seat_name3(const Session& s, int seat);
+std::string seat_name3(const MatchView& s, int seat);
 
 // A seat name without a trailing role in brackets: "Bruno" for "Bruno (Hard Trader)" (the
 // role has a line or a tooltip of its own).
 std::string without_role(std::string name);
 
 // "Hard Trader" for an AI seat, "Human" for a person.
-std::string seat_role(const Session& s, int seat);
+std::string seat_role(const MatchView& s, int seat);
 
 void bundle_inline(const ResourceCounts& c, float icon_size, const char* empty_text = "nothing");
 void seat_chip(int seat, float size, bool frame_aligned = false);
