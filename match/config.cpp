@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "match/config_tables.h"
 #include "match/refuse.h"
 #include "engine/parse.h"
 #include "engine/serialize.h"
@@ -174,9 +175,7 @@ void name_seats(MatchConfig* c) {
 
 bool config_from_json(const json& j, MatchConfig* out, std::string* error) {
   if (!j.is_object()) return refuse(error, "the config must be a JSON object");
-  static const std::set<std::string> kKeys = {
-      "seed",       "playseed", "players", "seats", "mode",  "vp",          "board",
-      "visibility", "dice",     "timer",   "speed", "think", "masterthink", "autoplay"};
+  static const std::set<std::string> kKeys(kConfigKeys.begin(), kConfigKeys.end());
   std::map<std::string, std::string> v;
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (!kKeys.count(it.key())) {
