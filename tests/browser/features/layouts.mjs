@@ -1,6 +1,6 @@
 // Layouts at five screen sizes; CSP on every page; links, saves and parameters that must be refused.
 import { assert, base, base2, closeClean, cspViolations, frames, instrument, measure, newContext, newPage, noticeText, readySettles, shot, sleep, test, waitFor, waitReady } from '../lib.mjs';
-import { b64url, clickUi, kScreens, layoutProblems, press, pressUi, widgets } from '../ui.mjs';
+import { b64url, clickUi, codeHeader, kScreens, layoutProblems, press, pressUi, varint, widgets } from '../ui.mjs';
 
 // Puts a piece on the board by tapping its spot; on a touch screen the tap selects the spot
 // and a second tap on the confirm button (or the spot) places it.

@@ -1,6 +1,6 @@
 // The page: long links, framing, the saved game when a link opens.
 import { assert, base, closeClean, frames, measure, newPage, noticeText, readySettles, server2, shot, sleep, test, waitFor, waitReady } from '../lib.mjs';
-import { DESKTOP_1280, b64url, newDevicePage, widgets } from '../ui.mjs';
+import { DESKTOP_1280, PHONE_390, b64url, codeHeader, newDevicePage, varint, widgets } from '../ui.mjs';
 
 // Replay links are bounded by what opens at once (kMaxLinkActions = 10,000 actions); the
 // game screen after a long history keeps drawing frames (the log keeps its newest lines).

@@ -1,6 +1,6 @@
 // The game review.
 import { assert, base, closeClean, frames, here, measure, newPage, shot, test, waitFor, waitReady } from '../lib.mjs';
-import { layoutProblems, newDevicePage, pressUi, widgets } from '../ui.mjs';
+import { PHONE_390, layoutProblems, newDevicePage, pressUi, widgets } from '../ui.mjs';
 
 // The end screen's Review (frontend/review_screen.h): the analysis runs in slices while the
 // page keeps drawing, the scrubber and a turning point move the shown position, and "Play
