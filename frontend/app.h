@@ -47,7 +47,7 @@ class App {
   // `save_settings` / `load_settings` (optional) keep the UI settings (theme.h UiSettings as
   // settings_to_json): loaded and applied (palette, sound, volume) by set_persistence, saved
   // whenever they change. `resume` (optional) is for a shell that owns the game's save
-  // format and writes it itself (the web page: one slot per page, see web/catan.js): then
+  // format and writes it itself (the web page: one slot per page, see web/persistence.js): then
   // `save` stays empty, `load` returns that slot, and "Continue last game" hands the text to
   // `resume` instead of reading it here.
   struct Persistence {
@@ -59,7 +59,7 @@ class App {
   };
   void set_persistence(Persistence p);
 
-  // For the web bridge (shell/web_bridge.cpp: window.catan, postMessage, saves) and the UI
+  // For the web bridge (shell/web_bridge.h: window.catan, postMessage, saves) and the UI
   // test driver (tests/frontend/uitest_driver.cpp).
   match::Session& session();
   void start_match(const match::MatchConfig& config);                     // like New game -> Start

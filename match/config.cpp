@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "match/config_tables.h"
 #include "match/refuse.h"
 #include "engine/parse.h"
 #include "engine/serialize.h"
@@ -178,9 +179,7 @@ using ConfigText = std::map<std::string, std::string>;
 
 // The config's keys as text ("seats" given as an array is read from j itself).
 bool config_text(const json& j, ConfigText* v, std::string* error) {
-  static const std::set<std::string> kKeys = {
-      "seed",       "playseed", "players", "seats", "mode",  "vp",          "board",
-      "visibility", "dice",     "timer",   "speed", "think", "masterthink", "autoplay"};
+  static const std::set<std::string> kKeys(kConfigKeys.begin(), kConfigKeys.end());
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (!kKeys.count(it.key())) {
       return refuse(error, "unknown config key '" + shown(it.key()) +

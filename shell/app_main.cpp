@@ -337,8 +337,9 @@ int main(int argc, char** argv) {
 
   shell->app = std::make_unique<catan::App>();
 #ifdef __EMSCRIPTEN__
-  // The web bridge (shell/web_bridge.cpp): window.catan, postMessage, saves.
-  catan::web::attach_app(*shell->app);
+  // The web bridge (shell/web_bridge.h): what the page's window.catan, postMessage API and
+  // saves reach.
+  catan::web::WebBridge::instance().attach(*shell->app);
   // Expert and Master think in Web Workers; the main thread keeps drawing frames (without
   // workers the pool has no searchers and they think here, in slices).
   shell->app->session().set_search_pool(catan::web::WebSearchPool::instance());

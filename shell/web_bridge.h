@@ -1,63 +1,64 @@
-// The bridge between the running app and JavaScript (web/catan.js): the C functions exported
-// from app.wasm (see the extern "C" block in web_bridge.cpp, all named catan_web_*), plus
-// the event poller.
+// The bridge between the running app and the page's JavaScript (web/bridge.js): WebBridge
+// holds the App the shell attached and answers the catan_web_* C functions exported from
+// app.wasm (shell/web_exports.cpp). It reaches the UI only through App's public interface
+// (frontend/app.h); the page's own hooks into the app (sound, palette, share menu,
+// localStorage) are shell/web_page_hooks.cpp, and what only the browser tests read is
+// shell/web_test_hooks.cpp.
 //
-// The shell wires the bridge to the UI once at start-up with attach(Host): the bridge only
-// needs the Session the UI plays and a way to ask the UI to show a new or resumed match.
-// Events (gameStarted, turn, diceRolled, gameOver, changed) are not pushed from C++: the
-// page polls catan_web_poll() once per animation frame, which compares the Session's event
-// log with what it reported last, so no hook inside the Session or the views is needed.
+// Events (gameStarted, turn, diceRolled, gameOver, changed) are not pushed from C++: the page
+// polls once per animation frame and WebBridge compares the Session's event log with what it
+// reported last (shell/web_events.h), so no hook inside the Session or the views is needed.
 //
 // The bridge is compiled into the browser build only; what it parses and writes (configs,
 // saves, replay codes) is the match layer's, which the native tests and fuzzers reach.
 #pragma once
-#include <cstdint>
-#include <functional>
 #include <nlohmann/json.hpp>
-#include <optional>
-#include <string>
 
 #include "match/session.h"
-
-namespace catan::web {
-
-struct Host {
-  // The match the UI plays (never null once attached; may be inactive before the first game).
-  std::function<match::Session*()> session;
-  // Optional: start / resume a match and show the board (default: the Session directly).
-  std::function<void(const match::MatchConfig&)> start;
-  std::function<void(const match::MatchConfig&, const Game&)> resume;
-  // Optional: sound on/off (UiSettings::muted), colour-blind palette (theme=colorblind).
-  std::function<void(bool)> set_muted;
-  std::function<void(bool)> set_colorblind;
-  // Optional: opens the game review of the session's game (a replay link opens there).
-  std::function<void()> review;
-  // Optional: screen positions (CSS pixels, canvas top-left origin) of the board's hexes,
-  // vertices and edges as the board view last drew them: {"hexes":[[x,y],...],
-  // "vertices":[[x,y],...], "edges":[[x,y],...], "scale": px per board unit}.
-  std::function<nlohmann::json()> view;
-};
-
-void attach(Host host);
-bool attached();
-}  // namespace catan::web
+#include "shell/web_events.h"
 
 namespace catan {
 class App;
 namespace web {
-// Attaches the bridge to the UI (the Host above filled from App's web bridge hooks) and, in
-// the browser, gives the App's own persistence (Continue last game) a localStorage slot.
-void attach_app(App& app);
+
+class WebBridge {
+ public:
+  static WebBridge& instance();
+
+  // Wires the bridge to the app once at start-up (and, in the browser, the page's hooks).
+  void attach(App& app);
+  bool attached() const { return app_ != nullptr; }
+
+  // The match the app plays (nullptr before attach), and the same while a game is on.
+  match::Session* session() const;
+  match::Session* active_session() const;
+
+  // A new or resumed game, shown by the app; the next poll announces it.
+  void start(const match::MatchConfig& config);
+  void resume(const match::MatchConfig& config, const Game& game);
+  void open_review();
+  void set_muted(bool muted);
+  void set_colorblind(bool on);
+
+  // Events since the last poll, as a JSON array.
+  nlohmann::json poll_events();
+
+  // What the screen shows, in CSS pixels: the board's hexes, vertices and edges as last
+  // drawn, the open phone sheet, the coach's hint and the game review (see docs/WEB.md); with
+  // the test hooks on, the tests' widget ids and rectangles too.
+  nlohmann::json view() const;
+
+  // Turns on what only the browser tests read (shell/web_test_hooks.h). The page asks only
+  // when its test harness set window.catanTestHooks before the page loaded.
+  void enable_test_hooks();
+
+ private:
+  nlohmann::json game_view(nlohmann::json j) const;
+
+  App* app_ = nullptr;
+  EventPoller events_;
+  bool test_hooks_ = false;
+};
+
 }  // namespace web
 }  // namespace catan
-
-namespace catan::web {
-
-// The match configs, saved matches and replay codes the exports read and write live in the
-// match layer (match/), which builds natively too and is tested and fuzzed there.
-
-// --- Events --------------------------------------------------------------------------------
-// New events since the last call as a JSON array (empty array when nothing happened).
-nlohmann::json poll_events();
-
-}  // namespace catan::web

@@ -2,12 +2,12 @@
 // SDL2's Emscripten audio backend calls autoResumeAudioContext() and dynCall() from EM_ASM
 // blocks, which do not pull JS library functions in, so app.js crashed with
 // "autoResumeAudioContext is not defined" when the first sound played. Depending on them
-// here (catan_web_js_deps is called once from shell/web_bridge.cpp) includes them.
+// here (catan_web_js_deps is called once from shell/web_page_hooks.cpp) includes them.
 //
 // The search pool's workers (catan_search_*, called by shell/web_search_pool.cpp): Web Workers
 // running search-worker.js (shell/search_worker_main.cpp + shell/search_worker_post.js). The
 // page compiles search-worker.wasm once (checked against the release like app.wasm) and hands
-// the compiled module to every worker. Module.catanSearchWorker (web/catan.js) names the files
+// the compiled module to every worker. Module.catanSearchWorker (web/loader.js) names the files
 // of the release and checks the module's bytes: {script, wasm, check(bytes) -> Promise}.
 mergeInto(LibraryManager.library, {
   catan_web_js_deps__deps: ['$autoResumeAudioContext', '$dynCall'],

@@ -7,7 +7,7 @@
 //     only this scope's older caches: another deployment on the same origin (another folder)
 //     keeps its own.
 //   - A new release installs beside the running one and waits. It takes over when a page
-//     asks (web/catan.js: the player accepts the update, or a page loading while it is the
+//     asks (web/service_worker.js: the player accepts the update, or a page loading while it is the
 //     only page of this deployment) or, by the browser's rule, once no page of this
 //     deployment is open: never under a running game.
 // VERSION and FILES are written by web/tools/make-site.mjs.

@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 // web/params.js against the config cases the match layer is tested with
 // (tests/engine/config_cases.json, see tests/engine/config_schema_test.cpp): the page must
-// accept and refuse the same configs as match/config.cpp. Runs in node (params.js has
-// no DOM). Last line: "N passed, N failed".
+// accept and refuse the same configs as match/config.cpp. Runs in node (params.js has no DOM;
+// it and its config_tables.js are ES modules of the site, imported here as .mjs copies).
+// Last line: "N passed, N failed".
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import vm from 'node:vm';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const sandbox = {};
-vm.createContext(sandbox);
-vm.runInContext(fs.readFileSync(path.join(root, 'web/params.js'), 'utf8'), sandbox);
-const P = sandbox.CatanParams;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-params-'));
+for (const f of ['params', 'config_tables']) {
+  const text = fs.readFileSync(path.join(root, `web/${f}.js`), 'utf8');
+  fs.writeFileSync(path.join(tmp, `${f}.mjs`), text.replace(/from '\.\/([a-z_]+)\.js'/g, "from './$1.mjs'"));
+}
+const P = await import(pathToFileURL(path.join(tmp, 'params.mjs')).href);
+fs.rmSync(tmp, { recursive: true, force: true });
 const cases = JSON.parse(fs.readFileSync(path.join(root, 'tests/engine/config_cases.json'), 'utf8'));
 
 let passed = 0;

@@ -3,7 +3,7 @@
 //   - draws the PNG app icons (icons/icon-192.png, icon-512.png, icon-maskable-512.png);
 //   - derives the release version from a SHA-256 of every file (so it changes exactly when
 //     the site changes) and writes version.json {version, built, files: {name: bytes}};
-//   - writes the release into catan.js (version, size and SRI hash of app.js, app.wasm and
+//   - writes the release into release.js (version, size and SRI hash of app.js, app.wasm and
 //     the AI's search-worker.js and search-worker.wasm: the page checks that they belong to
 //     its release);
 //   - writes the version and the file list with SHA-256 hashes into sw.js (the service
@@ -111,7 +111,7 @@ fs.writeFileSync(path.join(site, 'icons/icon-192.png'), drawIcon(192, false));
 fs.writeFileSync(path.join(site, 'icons/icon-512.png'), drawIcon(512, false));
 fs.writeFileSync(path.join(site, 'icons/icon-maskable-512.png'), drawIcon(512, true));
 
-// ------------------------------------------------------------------ version, catan.js, service worker
+// ------------------------------------------------------------------ version, release.js, service worker
 function walk(dir, base = '') {
   const out = [];
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -132,7 +132,7 @@ function replaceOnce(file, placeholder, value) {
   fs.writeFileSync(path.join(site, file), text.replace(placeholder, () => value));
 }
 
-// The version: every file as assembled (catan.js and sw.js still with their placeholders).
+// The version: every file as assembled (release.js and sw.js still with their placeholders).
 const files = walk(site).filter((f) => f !== 'sw.js' && f !== 'version.json' && !f.endsWith('.map'));
 const hash = createHash('sha256');
 const sizes = {};
@@ -152,8 +152,8 @@ for (const f of VERSIONED) {
   if (!sizes[f]) continue;
   release.files[f] = { bytes: sizes[f], integrity: 'sha384-' + digest('sha384', read(f)) };
 }
-replaceOnce('catan.js', "/*__CATAN_RELEASE__*/ { version: 'dev', files: {} }", JSON.stringify(release));
-sizes['catan.js'] = read('catan.js').length;
+replaceOnce('release.js', "/*__CATAN_RELEASE__*/ { version: 'dev', files: {} }", JSON.stringify(release));
+sizes['release.js'] = read('release.js').length;
 fs.writeFileSync(path.join(site, 'version.json'),
   JSON.stringify({ version, built: new Date().toISOString(), files: sizes }, null, 1) + '\n');
 

@@ -1,0 +1,68 @@
+// See web_test_hooks.h.
+#include "shell/web_test_hooks.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "frontend/widgets.h"
+
+namespace catan::web {
+
+using nlohmann::json;
+
+namespace {
+
+float r1(float x) {
+  return std::round(x * 10) / 10;
+}
+
+// Where the New game screen's buttons and form, the menu, the "Time's up" notice, the "Take
+// back control" buttons, the Hint button, a touch screen's "Place" / "Build" button (and its
+// cancel) and a face-down hand were drawn. The ids that are never on the New game screen come
+// last: the last id looked for and missed is scrolled into view when next drawn, and that must
+// not move the form.
+const std::vector<std::string>& clicked_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v = {
+        "start",       "continue", "custom_game", "custom_back", "seed",      "random_seed",
+        "ng_settings", "ng_help",  "players_2",   "players_3",   "players_4", "mode",
+        "custom_vp",   "board",    "visibility",  "dice",        "timer",     "form_ai_speed"};
+    for (const char* kind : {"seat_kind_", "seat_level_", "seat_personality_", "seat_name_"})
+      for (int i = 0; i < 4; ++i) v.push_back(kind + std::to_string(i));
+    for (const char* id :
+         {"menu", "menu_settings", "menu_sound", "menu_pause", "menu_help", "menu_share",
+          "menu_replay", "menu_new_game", "times_up", "autopilot_notice", "take_back_0",
+          "take_back_1", "take_back_2", "take_back_3", "hint", "board_confirm", "board_cancel",
+          "hand_face_down"})
+      v.push_back(id);
+    return v;
+  }();
+  return ids;
+}
+
+}  // namespace
+
+void enable_test_ids() {
+  ui::enable_test_ids(true);
+}
+
+void add_test_view(json* view) {
+  json ids = json::object(), rects = json::object();
+  for (const std::string& id : clicked_ids()) {
+    ImVec2 a, b;
+    if (!ui::find_test_rect(id, &a, &b)) continue;
+    ids[id] = {r1((a.x + b.x) * 0.5f), r1((a.y + b.y) * 0.5f)};
+    rects[id] = {r1(a.x), r1(a.y), r1(b.x), r1(b.y)};
+  }
+  json widgets = json::array();
+  for (const auto& [id, it] : ui::test_items())
+    widgets.push_back({id, r1(it.rect.Min.x), r1(it.rect.Min.y), r1(it.rect.Max.x),
+                       r1(it.rect.Max.y), it.whole, it.label_fits});
+  (*view)["ui"] = ids;
+  (*view)["uiRects"] = rects;
+  (*view)["widgets"] = widgets;
+  (*view)["display"] = {r1(ImGui::GetIO().DisplaySize.x), r1(ImGui::GetIO().DisplaySize.y)};
+}
+
+}  // namespace catan::web
