@@ -158,7 +158,7 @@ void card_vp(ImDrawList* dl, const PlayerSummary& sm, ImVec2 p, ImVec2 q, float 
 }
 
 // The card's tooltip: the seat, its role and every public count.
-void card_tooltip(const Session& s, int seat, const PlayerSummary& sm) {
+void card_tooltip(const MatchView& s, int seat, const PlayerSummary& sm) {
   ImGui::BeginTooltip();
   ImGui::TextColored(player_color_v4(seat), "%s", seat_label(s, seat).c_str());
   ImGui::TextDisabled("%s", seat_role(s, seat).c_str());
