@@ -16,6 +16,8 @@ namespace {
 
 // Half extents of what we fit in the canvas (island radius ~4.5 plus harbours).
 constexpr float kHalfW = 5.1f, kHalfH = 4.75f;
+// The dark under-stroke of the legal-spot markers.
+constexpr ImU32 kHalo = IM_COL32(20, 24, 34, 150);
 
 float hash01(int a, int b) {
   uint32_t h = static_cast<uint32_t>(a) * 2654435761u ^ static_cast<uint32_t>(b) * 2246822519u;
@@ -112,6 +114,62 @@ void cactus(ImDrawList* dl, ImVec2 p, float u) {
               0.035f * u);
   dl->AddLine(ImVec2(p.x + 0.08f * u, p.y - 0.06f * u), ImVec2(p.x, p.y - 0.06f * u), g,
               0.035f * u);
+}
+
+// Hex h's motifs (terrain ter, centre c) spread around its number token.
+void hex_motifs(ImDrawList* dl, int h, int ter, ImVec2 c, float u, ImU32 dark) {
+  static const float ang[6] = {-150, -90, -30, 30, 90, 150};
+  for (int k = 0; k < 6; ++k) {
+    if (ter == 5 && k > 3) break;
+    const float a = (ang[k] + (hash01(h, k) - 0.5f) * 24.0f) * 3.14159265f / 180.0f;
+    const float rr = 0.52f + hash01(h, k + 10) * 0.1f;
+    const ImVec2 m(c.x + std::cos(a) * rr * u, c.y + std::sin(a) * rr * u + 0.08f * u);
+    switch (static_cast<Terrain>(ter)) {
+      case Terrain::Forest:
+        tree(dl, m, u, dark);
+        if (k % 2 == 0) tree(dl, ImVec2(m.x + 0.14f * u, m.y + 0.06f * u), u * 0.8f, dark);
+        break;
+      case Terrain::Hills:
+        bricks(dl, m, u * 0.9f, dark);
+        break;
+      case Terrain::Pasture:
+        if (k % 2 == 0)
+          sheep(dl, m, u);
+        else
+          tuft(dl, m, u, dark);
+        break;
+      case Terrain::Fields:
+        wheat(dl, m, u * 0.85f, dark);
+        break;
+      case Terrain::Mountains:
+        mountain(dl, m, u, dark, 0.8f + hash01(h, k + 20) * 0.4f);
+        break;
+      case Terrain::Desert:
+        if (k == 1)
+          cactus(dl, m, u);
+        else
+          dune(dl, m, u, dark);
+        break;
+      default:
+        text_centered(dl, 0.3f * u, m, with_alpha(theme().text, 0.35f), "?");
+        break;
+    }
+  }
+}
+
+// The sea filling the canvas, with gentle waves.
+void draw_sea(ImDrawList* dl, ImVec2 p0, ImVec2 size, double t_now) {
+  const Theme& th = theme();
+  dl->AddRectFilledMultiColor(p0, ImVec2(p0.x + size.x, p0.y + size.y), th.sea, th.sea, th.sea_deep,
+                              th.sea_deep);
+  for (int i = 0; i < 40; ++i) {
+    const float wx = p0.x + hash01(i, 1) * size.x;
+    const float wy = p0.y + hash01(i, 2) * size.y;
+    const float sway = static_cast<float>(std::sin(t_now * 0.8 + i)) * 3.0f;
+    const float wl = 10.0f + hash01(i, 3) * 14.0f;
+    dl->AddBezierQuadratic(ImVec2(wx - wl + sway, wy), ImVec2(wx + sway, wy - 5.0f),
+                           ImVec2(wx + wl + sway, wy), th.sea_wave, 1.6f);
+  }
 }
 
 // Pattern marker per seat on buildings (colour-blind help): none, dot, bar, diamond.
@@ -385,21 +443,11 @@ void BoardView::draw_hint_glow(ImDrawList* dl, const GameState& s, int seat, flo
   }
 }
 
-BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImVec2 size) {
-  const GameState& s = obs.view;
-  const Topology& topo = topology();
-  const Theme& th = theme();
-  BoardPick pick;
-  size.x = std::max(size.x, 50.0f);
-  size.y = std::max(size.y, 50.0f);
-
-  const ImVec2 p0 = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##board", size, ImGuiButtonFlags_MouseButtonLeft);
-  const bool hovered = ImGui::IsItemHovered();
-  const bool active = ImGui::IsItemActive();
+// Production starts and skips, tap detection, and the end of a tap selection whose spot is no
+// longer offered or after a press elsewhere.
+void BoardView::track_pointer(const Observation& obs, const BoardHighlights& hl, bool hovered,
+                              double t_now) {
   ImGuiIO& io = ImGui::GetIO();
-  const double t_now = ImGui::GetTime();
-
   // Production: a new payout starts the effect; any click, tap or key skips one running.
   if (any_input(io)) fx_.skip();
   fx_.observe(obs.view, t_now);
@@ -415,8 +463,11 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
                           io.MousePos.y < confirm_max_.y;
   if (!is_highlighted(hl, selected_) || (ImGui::IsMouseClicked(0) && !hovered && !on_confirm))
     selected_ = {};
+}
 
-  // Zoom (wheel / pinch) around the pointer, pan by dragging.
+// Zoom (wheel / pinch) around the pointer, pan by dragging; sets scale_ and origin_.
+void BoardView::move_camera(ImVec2 p0, ImVec2 size, bool hovered, bool active) {
+  const ImGuiIO& io = ImGui::GetIO();
   const float fit = std::min(size.x / (2 * kHalfW), size.y / (2 * kHalfH));
   const ImVec2 centre(p0.x + size.x * 0.5f, p0.y + size.y * 0.5f);
   float zoom_delta = 0.0f;
@@ -442,12 +493,12 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   pan_.y = std::clamp(pan_.y, -lim, lim);
   scale_ = fit * zoom_;
   origin_ = ImVec2(centre.x + pan_.x, centre.y + pan_.y);
-  const float u = scale_;
+}
 
-  // The highlighted spot under the pointer.
-  const float pulse = 0.55f + 0.45f * static_cast<float>(std::sin(t_now * 4.0));
-  const ImVec2 mouse = io.MousePos;
-  const bool pointer_in = hovered || active;
+// The highlighted spot nearest the pointer within reach (kind None when the pointer is out).
+BoardPick BoardView::spot_under_pointer(const BoardHighlights& hl, bool pointer_in) const {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const float u = scale_;
   BoardPick hover;
   float best = 1e30f;
   for (int v : hl.vertices) {
@@ -465,26 +516,13 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     if (pointer_in && d < (0.75f * u) * (0.75f * u) && d < best)
       best = d, hover = {BoardPick::Hex, h};
   }
+  return hover;
+}
 
-  // The spot whose piece shows as a ghost: the tap selection, else the one under the pointer.
-  const BoardPick shown = selected_.kind != BoardPick::None ? selected_ : hover;
-
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->PushClipRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), true);
-
-  // Sea with gentle waves.
-  dl->AddRectFilledMultiColor(p0, ImVec2(p0.x + size.x, p0.y + size.y), th.sea, th.sea, th.sea_deep,
-                              th.sea_deep);
-  for (int i = 0; i < 40; ++i) {
-    const float wx = p0.x + hash01(i, 1) * size.x;
-    const float wy = p0.y + hash01(i, 2) * size.y;
-    const float sway = static_cast<float>(std::sin(t_now * 0.8 + i)) * 3.0f;
-    const float wl = 10.0f + hash01(i, 3) * 14.0f;
-    dl->AddBezierQuadratic(ImVec2(wx - wl + sway, wy), ImVec2(wx + sway, wy - 5.0f),
-                           ImVec2(wx + wl + sway, wy), th.sea_wave, 1.6f);
-  }
-
-  // Harbour piers (under the beach), then the beach: every hex slightly enlarged in sand.
+// Harbour piers (under the beach), then the beach: every hex slightly enlarged in sand.
+void BoardView::draw_shore(ImDrawList* dl) const {
+  const Topology& topo = topology();
+  const float u = scale_;
   for (int i = 0; i < kNumPorts; ++i) {
     const PortSlot& ps = topo.ports[i];
     const ImVec2 pp = to_screen(ps.x, ps.y);
@@ -503,10 +541,14 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     }
     dl->AddConvexPolyFilled(pts, 6, IM_COL32(226, 208, 160, 255));
   }
+}
 
-  // Terrain hexes with motifs.
+// Terrain hexes with motifs.
+void BoardView::draw_terrain(ImDrawList* dl, const GameState& s) const {
+  const Theme& th = theme();
+  const float u = scale_;
   for (int h = 0; h < kNumHexes; ++h) {
-    const HexInfo& hx = topo.hexes[h];
+    const HexInfo& hx = topology().hexes[h];
     const int ter = static_cast<int>(s.layout.terrain[h]);
     ImVec2 pts[6];
     for (int k = 0; k < 6; ++k) pts[k] = vertex_pos(hx.vertices[k]);
@@ -518,52 +560,18 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     ImVec2 in2[6];
     for (int k = 0; k < 6; ++k) in2[k] = lerp(c, pts[k], 0.62f);
     dl->AddConvexPolyFilled(in2, 6, with_alpha(shade(th.terrain[ter], 1.12f), 0.55f));
-    const ImU32 dark = th.terrain_dark[ter];
-    // Motif spots around the token.
-    static const float ang[6] = {-150, -90, -30, 30, 90, 150};
-    for (int k = 0; k < 6; ++k) {
-      if (ter == 5 && k > 3) break;
-      const float a = (ang[k] + (hash01(h, k) - 0.5f) * 24.0f) * 3.14159265f / 180.0f;
-      const float rr = 0.52f + hash01(h, k + 10) * 0.1f;
-      const ImVec2 m(c.x + std::cos(a) * rr * u, c.y + std::sin(a) * rr * u + 0.08f * u);
-      switch (static_cast<Terrain>(ter)) {
-        case Terrain::Forest:
-          tree(dl, m, u, dark);
-          if (k % 2 == 0) tree(dl, ImVec2(m.x + 0.14f * u, m.y + 0.06f * u), u * 0.8f, dark);
-          break;
-        case Terrain::Hills:
-          bricks(dl, m, u * 0.9f, dark);
-          break;
-        case Terrain::Pasture:
-          if (k % 2 == 0)
-            sheep(dl, m, u);
-          else
-            tuft(dl, m, u, dark);
-          break;
-        case Terrain::Fields:
-          wheat(dl, m, u * 0.85f, dark);
-          break;
-        case Terrain::Mountains:
-          mountain(dl, m, u, dark, 0.8f + hash01(h, k + 20) * 0.4f);
-          break;
-        case Terrain::Desert:
-          if (k == 1)
-            cactus(dl, m, u);
-          else
-            dune(dl, m, u, dark);
-          break;
-        default:
-          text_centered(dl, 0.3f * u, m, with_alpha(th.text, 0.35f), "?");
-          break;
-      }
-    }
+    hex_motifs(dl, h, ter, c, u, th.terrain_dark[ter]);
     dl->AddPolyline(pts, 6, IM_COL32(236, 222, 180, 255), ImDrawFlags_Closed,
                     std::max(1.5f, 0.05f * u));
   }
+}
 
-  // Harbour badges.
+// Harbour badges.
+void BoardView::draw_harbours(ImDrawList* dl, const GameState& s) const {
+  const Theme& th = theme();
+  const float u = scale_;
   for (int i = 0; i < kNumPorts; ++i) {
-    const PortSlot& ps = topo.ports[i];
+    const PortSlot& ps = topology().ports[i];
     const ImVec2 pp = to_screen(ps.x, ps.y);
     const PortType pt = s.layout.ports[i];
     const float r = 0.31f * u;
@@ -582,8 +590,12 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
       text_centered(dl, 0.17f * u, ImVec2(pp.x, pp.y + 0.12f * u), th.text_dark, "2:1");
     }
   }
+}
 
-  // Number tokens.
+// Number tokens with their pips, darkened under the robber.
+void BoardView::draw_numbers(ImDrawList* dl, const GameState& s) const {
+  const Theme& th = theme();
+  const float u = scale_;
   for (int h = 0; h < kNumHexes; ++h) {
     const int n = s.layout.number[h];
     if (n == 0) continue;
@@ -603,22 +615,17 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
       dl->AddCircleFilled(ImVec2(c.x + (k - (pp - 1) * 0.5f) * gap, c.y + 0.16f * u), pr, col);
     if (s.robber_hex == h) dl->AddCircleFilled(c, r, IM_COL32(0, 0, 0, 110));
   }
+}
 
-  // Production: the paying hexes light up.
-  fx_.draw_hexes(
-      dl,
-      [&](int h, ImVec2* pts) {
-        for (int k = 0; k < 6; ++k) pts[k] = vertex_pos(topo.hexes[h].vertices[k]);
-      },
-      t_now);
-
-  // The robber's hexes: outlined inside the hex, under the roads and buildings, so that who
-  // is on which hex stays in view.
-  const ImU32 kHalo = IM_COL32(20, 24, 34, 150);
+// The robber's hexes: outlined inside the hex, under the roads and buildings, so that who
+// is on which hex stays in view.
+void BoardView::draw_robber_targets(ImDrawList* dl, const BoardHighlights& hl, BoardPick shown,
+                                    float pulse) const {
+  const Theme& th = theme();
   for (int h : hl.hexes) {
     ImVec2 pts[6];
     for (int k = 0; k < 6; ++k)
-      pts[k] = lerp(hex_pos(h), vertex_pos(topo.hexes[h].vertices[k]), 0.9f);
+      pts[k] = lerp(hex_pos(h), vertex_pos(topology().hexes[h].vertices[k]), 0.9f);
     const bool hov = shown.kind == BoardPick::Hex && shown.id == h;
     if (hov) dl->AddConvexPolyFilled(pts, 6, IM_COL32(255, 255, 255, 60));
     // A dark under-stroke keeps the marker visible on light terrain (fields, desert).
@@ -626,12 +633,15 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     dl->AddPolyline(pts, 6, with_alpha(th.highlight, hov ? 1.0f : 0.55f + 0.45f * pulse),
                     ImDrawFlags_Closed, hov ? 4.0f : 3.0f);
   }
+}
 
-  // Roads, then buildings.
+// Roads, then buildings, then the robber (offset so the number stays readable).
+void BoardView::draw_pieces(ImDrawList* dl, const GameState& s) const {
+  const float u = scale_;
   for (int e = 0; e < kNumEdges; ++e) {
     const int o = s.edge_owner[e];
     if (o < 0) continue;
-    const auto& ed = topo.edges[e];
+    const auto& ed = topology().edges[e];
     draw_road(dl, vertex_pos(ed.vertices[0]), vertex_pos(ed.vertices[1]), u, o, player_color(o),
               player_color_dark(o), settings().colorblind);
   }
@@ -643,15 +653,16 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     else
       draw_settlement(dl, vertex_pos(v), u, o, player_color(o), player_color_dark(o));
   }
+  const ImVec2 c = hex_pos(s.robber_hex);
+  draw_robber(dl, ImVec2(c.x - 0.42f * u, c.y + 0.05f * u), u, theme().robber, false);
+}
 
-  // Robber (offset so the number stays readable).
-  {
-    const ImVec2 c = hex_pos(s.robber_hex);
-    draw_robber(dl, ImVec2(c.x - 0.42f * u, c.y + 0.05f * u), u, th.robber, false);
-  }
-
-  // Legal spots: pulsing markers (the robber's hexes under the pieces, the rest over them);
-  // the one under the pointer shows a ghost piece.
+// Legal spots: pulsing markers (the robber's hexes under the pieces, the rest over them);
+// the shown spot has a ghost piece instead.
+void BoardView::draw_legal_spots(ImDrawList* dl, const Observation& obs, const BoardHighlights& hl,
+                                 BoardPick shown, float pulse) const {
+  const Theme& th = theme();
+  const float u = scale_;
   const ImU32 ghost = with_alpha(player_color(hl.seat), 0.75f);
   for (int h : hl.hexes) {
     if (shown.kind == BoardPick::Hex && shown.id == h)
@@ -660,7 +671,7 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     draw_robbable(dl, hex_pos(h), u, robbable_seats(obs, h, hl.seat));
   }
   for (int e : hl.edges) {
-    const auto& ed = topo.edges[e];
+    const auto& ed = topology().edges[e];
     const ImVec2 a = vertex_pos(ed.vertices[0]), b = vertex_pos(ed.vertices[1]);
     if (shown.kind == BoardPick::Edge && shown.id == e) {
       draw_road(dl, a, b, u, hl.seat, ghost, IM_COL32(255, 255, 255, 230), false);
@@ -685,12 +696,12 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
       dl->AddCircle(c, r, with_alpha(th.highlight, 0.75f + 0.25f * pulse), 0, 2.5f);
     }
   }
-  draw_hint_glow(dl, s, hl.seat, u, t_now);
-  dl->PopClipRect();
+}
 
-  if (hover.kind != BoardPick::None) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-  // A click (press and release without dragging) on a highlighted spot picks it; a tap
-  // selects it, and a second tap on it confirms. A press elsewhere on the board cancels.
+// A click (press and release without dragging) on a highlighted spot picks it; a tap
+// selects it, and a second tap on it confirms. A press elsewhere on the board cancels.
+BoardPick BoardView::take_release(BoardPick hover) {
+  BoardPick pick;
   if (ImGui::IsItemDeactivated()) {
     if (!dragging_) {
       if (hover.kind == BoardPick::None) {
@@ -704,6 +715,50 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
     }
     dragging_ = false;
   }
+  return pick;
+}
+
+BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImVec2 size) {
+  const GameState& s = obs.view;
+  size.x = std::max(size.x, 50.0f);
+  size.y = std::max(size.y, 50.0f);
+
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##board", size, ImGuiButtonFlags_MouseButtonLeft);
+  const bool hovered = ImGui::IsItemHovered();
+  const bool active = ImGui::IsItemActive();
+  const double t_now = ImGui::GetTime();
+  track_pointer(obs, hl, hovered, t_now);
+  move_camera(p0, size, hovered, active);
+  const float u = scale_;
+
+  const float pulse = 0.55f + 0.45f * static_cast<float>(std::sin(t_now * 4.0));
+  const BoardPick hover = spot_under_pointer(hl, hovered || active);
+  // The spot whose piece shows as a ghost: the tap selection, else the one under the pointer.
+  const BoardPick shown = selected_.kind != BoardPick::None ? selected_ : hover;
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), true);
+  draw_sea(dl, p0, size, t_now);
+  draw_shore(dl);
+  draw_terrain(dl, s);
+  draw_harbours(dl, s);
+  draw_numbers(dl, s);
+  // Production: the paying hexes light up.
+  fx_.draw_hexes(
+      dl,
+      [&](int h, ImVec2* pts) {
+        for (int k = 0; k < 6; ++k) pts[k] = vertex_pos(topology().hexes[h].vertices[k]);
+      },
+      t_now);
+  draw_robber_targets(dl, hl, shown, pulse);
+  draw_pieces(dl, s);
+  draw_legal_spots(dl, obs, hl, shown, pulse);
+  draw_hint_glow(dl, s, hl.seat, u, t_now);
+  dl->PopClipRect();
+
+  if (hover.kind != BoardPick::None) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  BoardPick pick = take_release(hover);
   draw_confirm(obs, p0, size, &pick);
   fx_.draw_flights(
       ImGui::GetForegroundDrawList(), [&](int h) { return hex_pos(h); }, obs.seat,

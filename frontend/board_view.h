@@ -57,6 +57,21 @@ class BoardView {
   void reset_view() { zoom_ = 1.0f, pan_ = ImVec2(0, 0); }
 
  private:
+  // The steps of draw(): input first, then the drawing passes from the sea up.
+  void track_pointer(const Observation& obs, const BoardHighlights& hl, bool hovered, double t_now);
+  void move_camera(ImVec2 p0, ImVec2 size, bool hovered, bool active);
+  BoardPick spot_under_pointer(const BoardHighlights& hl, bool pointer_in) const;
+  void draw_shore(ImDrawList* dl) const;
+  void draw_terrain(ImDrawList* dl, const GameState& s) const;
+  void draw_harbours(ImDrawList* dl, const GameState& s) const;
+  void draw_numbers(ImDrawList* dl, const GameState& s) const;
+  void draw_robber_targets(ImDrawList* dl, const BoardHighlights& hl, BoardPick shown,
+                           float pulse) const;
+  void draw_pieces(ImDrawList* dl, const GameState& s) const;
+  void draw_legal_spots(ImDrawList* dl, const Observation& obs, const BoardHighlights& hl,
+                        BoardPick shown, float pulse) const;
+  // The pick of a press released on the board without dragging (see draw()).
+  BoardPick take_release(BoardPick hover);
   void draw_hint_glow(ImDrawList* dl, const GameState& s, int seat, float u, double t) const;
   // The floating confirm and cancel buttons of a tap selection; *pick on confirm.
   void draw_confirm(const Observation& obs, ImVec2 p0, ImVec2 size, BoardPick* pick);
