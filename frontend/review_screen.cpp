@@ -12,10 +12,10 @@
 #include "engine/board.h"
 #include "engine/rules.h"
 #include "engine/victory_points.h"
-#include "frontend/coach_view.h"
 #include "frontend/log_view.h"
 #include "frontend/move_words.h"
 #include "frontend/production_fx.h"
+#include "frontend/review_panel.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
@@ -23,8 +23,6 @@
 namespace catan::ui {
 
 // --- Drawing -----------------------------------------------------------------------------------
-
-namespace {
 
 ImU32 grade_color(coach::Grade g) {
   const Theme& t = theme();
@@ -42,6 +40,26 @@ ImU32 grade_color(coach::Grade g) {
   }
   return t.text_dim;
 }
+
+void begin_panel_child(const char* id, const Rect& r, bool scroll) {
+  ImGui::SetCursorScreenPos(r.pos);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg,
+                        ImGui::ColorConvertU32ToFloat4(with_alpha(theme().panel_bg, 0.92f)));
+  ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, theme().rounding);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(px(8), px(6)));
+  ImGui::BeginChild(
+      id, r.size, false,
+      (scroll ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse) |
+          ImGuiWindowFlags_AlwaysUseWindowPadding);
+}
+
+void end_panel_child() {
+  ImGui::EndChild();
+  ImGui::PopStyleVar(2);
+  ImGui::PopStyleColor();
+}
+
+namespace {
 
 void names_of(const MatchConfig& c, std::string (&names)[kMaxPlayers]) {
   for (int i = 0; i < kMaxPlayers; ++i) {
@@ -134,24 +152,6 @@ bool icon_button(const char* id, int kind, ImVec2 size, bool enabled, const char
                    kind, col);
   if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
   return pressed;
-}
-
-void begin_panel_child(const char* id, const Rect& r, bool scroll = false) {
-  ImGui::SetCursorScreenPos(r.pos);
-  ImGui::PushStyleColor(ImGuiCol_ChildBg,
-                        ImGui::ColorConvertU32ToFloat4(with_alpha(theme().panel_bg, 0.92f)));
-  ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, theme().rounding);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(px(8), px(6)));
-  ImGui::BeginChild(
-      id, r.size, false,
-      (scroll ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse) |
-          ImGuiWindowFlags_AlwaysUseWindowPadding);
-}
-
-void end_panel_child() {
-  ImGui::EndChild();
-  ImGui::PopStyleVar(2);
-  ImGui::PopStyleColor();
 }
 
 // --- Panels ------------------------------------------------------------------------------------
@@ -484,117 +484,6 @@ void controls_panel(Ctx& c) {
   ImGui::EndChild();
 }
 
-void graph_panel(Ctx& c) {
-  ReviewScreenState& st = c.st;
-  const Rect& r = c.l.graph;
-  const Theme& t = theme();
-  begin_panel_child("##review_graph_panel", r);
-  const coach::Review& rv = st.review();
-  const GameState& s = st.state();
-  const int n = st.num_actions(), p = st.position();
-  const int have = static_cast<int>(rv.chances.size());
-  // Title and legend: every seat's chance at the cursor.
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(t.accent));
-  ImGui::TextUnformatted("Win chance");
-  ImGui::PopStyleColor();
-  for (int seat = 0; seat < s.num_players; ++seat) {
-    ImGui::SameLine(0, px(10));
-    seat_chip(seat, px(10));
-    ImGui::SameLine(0, px(3));
-    if (p < have) {
-      ImGui::Text("%.0f%%", rv.chances[static_cast<size_t>(p)][static_cast<size_t>(seat)] * 100);
-    } else {
-      ImGui::TextDisabled("-");
-    }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.names[seat].c_str());
-  }
-  // The plot, clickable.
-  const ImVec2 a = ImGui::GetCursorScreenPos();
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const ImVec2 size(avail.x, std::max(px(40), avail.y));
-  ImGui::InvisibleButton("##graph", size);
-  test_id("review_graph");
-  const bool hovered = ImGui::IsItemHovered();
-  const float left = a.x + px(30), right = a.x + size.x - px(6), top = a.y + px(4),
-              base = a.y + size.y - px(4);
-  auto X = [&](int i) {
-    return left + (right - left) * static_cast<float>(i) / static_cast<float>(std::max(1, n));
-  };
-  auto Y = [&](double v) { return base - static_cast<float>(v) * (base - top); };
-  if (ImGui::IsItemActive() && ImGui::IsMouseDown(0)) {
-    const float mx = ImGui::GetIO().MousePos.x;
-    const int i = static_cast<int>(std::lround((mx - left) / std::max(1.0f, right - left) * n));
-    st.set_position(i);
-    st.set_playing(false);
-  }
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  for (int k = 0; k <= 4; ++k) {
-    const float y = Y(k / 4.0);
-    dl->AddLine(ImVec2(left, y), ImVec2(right, y), with_alpha(t.panel_border, 0.5f));
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "%d%%", k * 25);
-    if (k % 2 == 0)
-      dl->AddText(ImVec2(a.x, y - ImGui::GetTextLineHeight() * 0.5f), t.text_dim, buf);
-  }
-  // Turn boundaries every 10 turns, faintly.
-  for (int turn = 10; turn <= s.turn + 200; turn += 10) {
-    const int q = st.turn_start(turn);
-    if (st.turn_of(q) != turn) break;
-    dl->AddLine(ImVec2(X(q), top), ImVec2(X(q), base), with_alpha(t.panel_border, 0.3f));
-  }
-  // One line per seat, as far as the analysis has come.
-  const int m = std::min(have, n + 1);
-  for (int seat = 0; seat < s.num_players && m > 0; ++seat) {
-    std::vector<ImVec2> line;
-    line.reserve(static_cast<size_t>(m));
-    for (int i = 0; i < m; ++i)
-      line.push_back(
-          ImVec2(X(i), Y(rv.chances[static_cast<size_t>(i)][static_cast<size_t>(seat)])));
-    dl->AddPolyline(line.data(), static_cast<int>(line.size()), player_color_dark(seat), 0,
-                    px(3.5f));
-    dl->AddPolyline(line.data(), static_cast<int>(line.size()), player_color(seat), 0, px(2));
-  }
-  // Decisions that cost something: ticks at the bottom in their grade's colour.
-  for (const coach::Annotation& d : rv.decisions) {
-    if (d.grade < coach::Grade::Inaccuracy) continue;
-    const float x = X(d.index);
-    dl->AddTriangleFilled(ImVec2(x, base - px(8)), ImVec2(x - px(4), base), ImVec2(x + px(4), base),
-                          grade_color(d.grade));
-  }
-  // Turning points: rings on the seat's line.
-  for (const coach::TurningPoint& tp : rv.turning_points) {
-    const int i = std::min(tp.index + 1, m - 1);
-    if (i < 0) continue;
-    const ImVec2 q(X(i), Y(rv.chances[static_cast<size_t>(i)][static_cast<size_t>(tp.seat)]));
-    dl->AddCircle(q, px(5), t.text, 0, px(2));
-  }
-  // The cursor.
-  dl->AddLine(ImVec2(X(p), top), ImVec2(X(p), base), t.accent, px(2));
-  // The analysis' progress while it runs.
-  if (!st.review_done()) {
-    char buf[96];
-    const std::string eta = time_left_words(st.review_seconds_left());
-    std::snprintf(buf, sizeof buf, "Analysing the game... %.0f%%%s%s", st.review_progress() * 100,
-                  eta.empty() ? "" : ", ", eta.c_str());
-    const ImVec2 ts = ImGui::CalcTextSize(buf);
-    const float bw = std::min(right - left - px(20), std::max(px(160), ts.x + px(16)));
-    const ImVec2 b0(left + (right - left - bw) * 0.5f, top + px(6));
-    const ImVec2 b1(b0.x + bw, b0.y + ts.y + px(8));
-    dl->AddRectFilled(b0, b1, with_alpha(t.panel_bg, 0.95f), px(4));
-    dl->AddRectFilled(b0, ImVec2(b0.x + bw * static_cast<float>(st.review_progress()), b1.y),
-                      with_alpha(t.accent, 0.55f), px(4));
-    dl->AddRect(b0, b1, t.accent, px(4));
-    dl->AddText(ImVec2(b0.x + (bw - ts.x) * 0.5f, b0.y + px(4)), t.text, buf);
-  }
-  if (hovered && n > 0) {
-    const float mx = ImGui::GetIO().MousePos.x;
-    const int i = std::clamp(
-        static_cast<int>(std::lround((mx - left) / std::max(1.0f, right - left) * n)), 0, n);
-    ImGui::SetTooltip("%s, action %d: click to go there", turn_label(st.state_at(i)).c_str(), i);
-  }
-  end_panel_child();
-}
-
 // One list row: a selectable as tall as `lines` lines (at least 44 points), its content drawn
 // by the caller in the rectangle it returns.
 bool list_row(const char* id, int lines, bool selected, ImVec2* a, ImVec2* b, bool follow) {
@@ -815,7 +704,7 @@ ReviewChoice draw_review_screen(ReviewScreenState& st, double now) {
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse);
   board_panel(c);
   hands_panel(c);
-  graph_panel(c);
+  review_graph_panel(st, l.graph, c.names);
   controls_panel(c);
   lists_panel(c);
   top_bar(c);
