@@ -25,6 +25,10 @@ inline GameState blank(int players = 4, GameOptions o = classic_options()) {
   return s;
 }
 
+inline const HexInfo& hex(int h) {
+  return topology().hexes[h];
+}
+
 inline void refresh(GameState& s) {
   for (int p = 0; p < s.num_players; ++p) {
     s.players[p].longest_road = static_cast<uint8_t>(longest_road_length(s, p));

@@ -15,11 +15,8 @@ namespace catan {
 namespace {
 
 using testing_rules::blank;
+using testing_rules::hex;
 using testing_rules::settle;
-
-const HexInfo& hex(int h) {
-  return topology().hexes[h];
-}
 
 TEST(VictoryPoints, NothingBuiltIsZero) {
   const GameState s = blank();
