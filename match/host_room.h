@@ -44,7 +44,7 @@ class HostRoom {
   const Session& session() const { return session_; }
   const Game& game() const { return session_.game(); }
 
-  // A message from a peer (a new peer's first message is its hello).
+  // A message from a peer (a peer's first message is its hello).
   Result receive(const PeerId& peer, std::string_view text, double now_s);
   // The peer's seat, reserved for its token: a hello with the token takes it back.
   Result join(const PeerId& peer, const wire::Hello& hello);

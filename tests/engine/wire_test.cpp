@@ -242,7 +242,7 @@ TEST_F(HostileGuest, ARejoinWithTheTokenGetsTheSameSeatAndAWholeView) {
   ASSERT_NE(eve, nullptr);
   EXPECT_EQ(eve->seat, -1);
   EXPECT_EQ(eve->views.view().observation.seat, -1);
-  // Alice again, on a new connection.
+  // Alice again, on another connection.
   table.guests.push_back(WireGuest{"alice2"});
   table.deliver(send("alice2", wire::encode_guest(wire::Hello{"Alice", -1, token})));
   const WireGuest* found = table.find("alice2");
