@@ -314,6 +314,14 @@ void read_observation(const json& p, Observation& o) {
   read_turn(p["turn"], s);
   if (s.num_players != s.options.players) fail("view.turn", "player count disagrees with options");
   read_offer(p["offer"], s.offer);
+  // What the rules index by without a check (the guest computes "rules" legal actions).
+  if (s.phase == Phase::SetupRoad && s.last_setup_vertex < 0)
+    fail("view.turn", "a setup road without the settlement it touches");
+  if ((s.phase == Phase::TradeResponse || s.phase == Phase::TradeConfirm) &&
+      (s.offer.from < 0 || s.offer.from >= s.num_players))
+    fail("view.offer", "a trade phase without the offerer");
+  if ((s.winner >= 0) != (s.phase == Phase::GameOver))
+    fail("view.turn", "winner and phase disagree");
   read_stats(p["stats"], s.stats);
   FlatReader c(p["counts"], "view.counts", 2 * kMaxPlayers + kNumDevCardTypes);
   c.fill(o.hand_size, 0, kNumResources * kBankPerResource);

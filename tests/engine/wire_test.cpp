@@ -313,6 +313,10 @@ TEST(Wire, ACorruptHostMessageIsRefused) {
   corrupt("players", nlohmann::json::array());
   corrupt("pieces", nlohmann::json::array({"x", "y"}));
   corrupt("turn", nlohmann::json::array({1, 2, 3}));
+  nlohmann::json road_nowhere = good.body["turn"];  // a setup road with no settlement to touch
+  road_nowhere[1] = static_cast<int>(Phase::SetupRoad);
+  road_nowhere[7] = -1;
+  corrupt("turn", road_nowhere);
   corrupt("legal", nlohmann::json::array({"fly_away"}));
   corrupt("legal", nlohmann::json::array({UINT64_MAX}));
   corrupt("events", nlohmann::json::array({nlohmann::json::array({200})}));
