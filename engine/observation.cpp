@@ -37,9 +37,10 @@ Observation observe(const GameState& s, int seat) {
     if (over) P.dev_cards[static_cast<int>(DevCard::VictoryPoint)] = vp;  // revealed at the end
     v.stats.stolen_from[q] = {};
   }
-  // Hidden order: the remaining deck reads as knights, the RNG is fixed, and the remaining
-  // balanced-dice outcomes are sorted (their multiset is known from the rolls so far).
-  for (int i = s.deck_pos; i < kDevDeckSize; ++i) v.deck[i] = DevCard::Knight;
+  // Hidden order: the whole deck reads as knights (its drawn part would name the cards in the
+  // buyers' hands, in the order bought), the RNG is fixed, and the remaining balanced-dice
+  // outcomes are sorted (their multiset is known from the rolls so far).
+  v.deck.fill(DevCard::Knight);
   v.rng.state = 0;
   v.seeds.play = 0;  // with the play seed every future roll and card could be computed
   if (s.dice_pos < 36) std::sort(v.dice_deck.begin() + s.dice_pos, v.dice_deck.end());

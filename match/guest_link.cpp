@@ -1,0 +1,54 @@
+// GuestLink: see guest_link.h.
+#include "match/guest_link.h"
+
+#include <variant>
+
+namespace catan::match {
+
+void GuestLink::hello(const std::string& name, int seat, const std::string& token) {
+  send_(wire::encode_guest(wire::Hello{name, seat, token}));
+}
+
+void GuestLink::say(const std::string& text) {
+  send_(wire::encode_guest(wire::Chat{text}));
+}
+
+void GuestLink::resync() {
+  send_(wire::encode_guest(wire::Resync{}));
+}
+
+bool GuestLink::receive(std::string_view text, std::string* error) {
+  auto msg = wire::parse_host(text, error);
+  if (!msg) return false;
+  if (auto* room = std::get_if<wire::Room>(&*msg)) {
+    const bool same_seat = match_ && room_ && room_->seat == room->seat;
+    room_ = std::move(*room);
+    if (!same_seat) {
+      // The seat's moves go to the host as `act`, chosen in the view held.
+      match_ = std::make_unique<ViewMatch>(
+          room_->config, room_->seat, [this](const Action& a, std::string*) {
+            send_(wire::encode_guest(wire::Act{a, views_.view().actions_applied}));
+            return true;
+          });
+      if (views_.has_view()) match_->update(views_.view());
+    }
+    return true;
+  }
+  if (const auto* u = std::get_if<wire::ViewUpdate>(&*msg)) {
+    if (!views_.apply(*u, error)) {
+      resync();
+      return false;
+    }
+    refusal_.clear();
+    if (match_) match_->update(views_.view());
+    return true;
+  }
+  if (const auto* r = std::get_if<wire::Refused>(&*msg)) {
+    refusal_ = r->reason;
+    return true;
+  }
+  chat_.push_back(std::get<wire::ChatLine>(*msg));
+  return true;
+}
+
+}  // namespace catan::match

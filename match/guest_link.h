@@ -1,0 +1,51 @@
+// GuestLink: a guest's end of an online match (docs/MULTIPLAYER.md). It reads the host's
+// messages (match/wire.h) into a ViewMatch the frontend draws like a local match, and turns
+// the seat's moves into `act` messages. A view it cannot apply (one was missed) makes it ask
+// for a resync.
+//
+//   GuestLink link([&](const std::string& text) { channel.send(text); });
+//   link.hello("Ann", -1, saved_token);
+//   link.receive(text, &error);                 // each message from the host
+//   if (const ViewMatch* m = link.match()) draw(*m);
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "match/view_match.h"
+#include "match/wire.h"
+
+namespace catan::match {
+
+class GuestLink {
+ public:
+  using Send = std::function<void(const std::string& text)>;
+  explicit GuestLink(Send send) : send_(std::move(send)) {}
+
+  void hello(const std::string& name, int seat, const std::string& token);
+  void say(const std::string& text);
+  // Asks for the whole view (the page may, after a long silence while it waits for its turn).
+  void resync();
+  // A message from the host. false + *error when it is refused (nothing changes).
+  bool receive(std::string_view text, std::string* error);
+
+  // The match once the room and a view have arrived; null before.
+  ViewMatch* match() { return match_ && views_.has_view() ? match_.get() : nullptr; }
+  const std::optional<wire::Room>& room() const { return room_; }
+  const std::vector<wire::ChatLine>& chat() const { return chat_; }
+  // The host's last refusal ("" when none since the last view).
+  const std::string& refusal() const { return refusal_; }
+
+ private:
+  Send send_;
+  std::optional<wire::Room> room_;
+  wire::ViewDecoder views_;
+  std::unique_ptr<ViewMatch> match_;
+  std::vector<wire::ChatLine> chat_;
+  std::string refusal_;
+};
+
+}  // namespace catan::match

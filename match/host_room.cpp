@@ -1,0 +1,208 @@
+// HostRoom: see host_room.h.
+#include "match/host_room.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <utility>
+#include <variant>
+
+namespace catan::match {
+
+HostRoom::HostRoom(const MatchConfig& config, uint64_t token_seed) {
+  token_rng_.state = token_seed;
+  session_.start(config);
+  const int n = config.options.players;
+  seats_.resize(static_cast<size_t>(n));
+  for (int s = 0; s < n; ++s) seats_[static_cast<size_t>(s)].bot = !session_.is_human(s);
+  sent_at_ = session_.actions_applied();
+}
+
+int HostRoom::seat_of(const PeerId& peer) const {
+  const auto it = peers_.find(peer);
+  return it == peers_.end() ? -1 : it->second.seat;
+}
+
+std::vector<wire::RoomSeat> HostRoom::seats() const {
+  std::vector<wire::RoomSeat> out;
+  for (size_t s = 0; s < seats_.size(); ++s) {
+    const Seat& seat = seats_[s];
+    out.push_back({session_.config().seats[s].name, seat.bot               ? wire::SeatStatus::Bot
+                                                    : seat.token.empty() ? wire::SeatStatus::Open
+                                                                         : wire::SeatStatus::Taken});
+  }
+  return out;
+}
+
+// A token bucket: kBurstMessages at once, refilled at kMessagesPerSecond.
+bool HostRoom::take_message(Peer& p, double now_s) {
+  if (now_s > p.last_s) {
+    p.allowance = std::min(kBurstMessages, p.allowance + (now_s - p.last_s) * kMessagesPerSecond);
+    p.last_s = now_s;
+  }
+  if (p.allowance < 1) return false;
+  p.allowance -= 1;
+  return true;
+}
+
+HostRoom::Result HostRoom::refused(const PeerId& peer, const std::string& why) const {
+  Result r;
+  r.ok = false;
+  r.error = why;
+  r.out.push_back({peer, wire::encode_refused(why)});
+  return r;
+}
+
+HostRoom::Result HostRoom::receive(const PeerId& peer, std::string_view text, double now_s) {
+  now_s_ = std::max(now_s_, now_s);
+  const auto [it, fresh] = peers_.try_emplace(peer);
+  Peer& p = it->second;
+  if (fresh) p.last_s = now_s_;
+  if (!take_message(p, now_s_))
+    return refused(peer, "too many messages: at most " +
+                             std::to_string(static_cast<int>(kMessagesPerSecond)) + " a second");
+  std::string error;
+  const auto msg = wire::parse_guest(text, &error);
+  if (!msg) return refused(peer, error);
+  if (const auto* hello = std::get_if<wire::Hello>(&*msg)) return join(peer, *hello);
+  if (!p.joined) return refused(peer, "say hello first");
+  if (const auto* a = std::get_if<wire::Act>(&*msg)) return act(peer, *a);
+  if (const auto* c = std::get_if<wire::Chat>(&*msg)) return chat(peer, *c);
+  p.views.reset();  // resync: the next view is whole
+  Result r;
+  send_view(r, peer);
+  return r;
+}
+
+std::string HostRoom::new_token() {
+  char buf[33];
+  std::snprintf(buf, sizeof buf, "%016llx%016llx",
+                static_cast<unsigned long long>(token_rng_.next()),
+                static_cast<unsigned long long>(token_rng_.next()));
+  return buf;
+}
+
+void HostRoom::seat_peer(const PeerId& peer, int seat, const std::string& name) {
+  Peer& p = peers_[peer];
+  p.joined = true;
+  p.seat = seat;
+  p.name = name;
+  p.views.reset();
+  if (seat < 0) return;
+  Seat& s = seats_[static_cast<size_t>(seat)];
+  if (!s.peer.empty() && s.peer != peer) peers_.erase(s.peer);  // the seat's old connection
+  s.peer = peer;
+  if (s.token.empty()) s.token = new_token();
+}
+
+HostRoom::Result HostRoom::join(const PeerId& peer, const wire::Hello& hello) {
+  if (peers_[peer].joined) return refused(peer, "already joined");
+  const int n = static_cast<int>(seats_.size());
+  int seat = -1;
+  if (!hello.token.empty()) {
+    for (int s = 0; s < n && seat < 0; ++s)
+      if (seats_[static_cast<size_t>(s)].token == hello.token) seat = s;
+    if (seat < 0) return refused(peer, "unknown rejoin token");
+  } else if (hello.seat >= 0) {
+    if (hello.seat >= n)
+      return refused(peer, "there is no seat " + std::to_string(hello.seat) + " in this match");
+    const Seat& s = seats_[static_cast<size_t>(hello.seat)];
+    if (s.bot) return refused(peer, "seat " + std::to_string(hello.seat) + " is a bot's");
+    if (!s.token.empty()) return refused(peer, "seat " + std::to_string(hello.seat) + " is taken");
+    seat = hello.seat;
+  } else {
+    for (int s = 0; s < n && seat < 0; ++s)
+      if (!seats_[static_cast<size_t>(s)].bot && seats_[static_cast<size_t>(s)].token.empty())
+        seat = s;
+  }
+  seat_peer(peer, seat, hello.name);
+  Result r;
+  send_room(r);
+  send_view(r, peer);
+  return r;
+}
+
+HostRoom::Result HostRoom::leave(const PeerId& peer) {
+  const auto it = peers_.find(peer);
+  if (it == peers_.end()) return Result{false, "no such peer", {}};
+  const int seat = it->second.seat;
+  if (seat >= 0) seats_[static_cast<size_t>(seat)].peer.clear();  // the token keeps the seat
+  peers_.erase(it);
+  Result r;
+  send_room(r);
+  return r;
+}
+
+HostRoom::Result HostRoom::act(const PeerId& peer, const wire::Act& a) {
+  const int seat = peers_[peer].seat;
+  if (seat < 0) return refused(peer, "a spectator cannot act");
+  const size_t applied = session_.actions_applied();
+  if (a.seen != applied)
+    return refused(peer, "stale move: it was chosen after " + std::to_string(a.seen) +
+                             " actions, and " + std::to_string(applied) + " are applied");
+  const int m = session_.state().to_move();
+  if (m < 0) return refused(peer, "the game is over");
+  if (m != seat)
+    return refused(peer, seats_[static_cast<size_t>(m)].bot
+                             ? "it is the bot in seat " + std::to_string(m) + " to move"
+                             : "it is seat " + std::to_string(m) + " to move, not seat " +
+                                   std::to_string(seat));
+  if (session_.handoff_pending()) session_.accept_handoff();  // one screen per seat
+  std::string error;
+  if (!session_.submit(a.action, &error)) return refused(peer, error);
+  Result r;
+  send_views(r);
+  return r;
+}
+
+HostRoom::Result HostRoom::chat(const PeerId& peer, const wire::Chat& c) {
+  const Peer& from = peers_[peer];
+  const std::string line =
+      wire::encode_chat_line({from.seat, from.name, c.text});
+  Result r;
+  for (const auto& [id, p] : peers_)
+    if (p.joined) r.out.push_back({id, line});
+  return r;
+}
+
+HostRoom::Result HostRoom::update(double now_s, double slice_ms) {
+  now_s_ = std::max(now_s_, now_s);
+  session_.update(now_s_, slice_ms);
+  if (session_.handoff_pending()) session_.accept_handoff();
+  Result r;
+  if (session_.actions_applied() != sent_at_) send_views(r);
+  return r;
+}
+
+SeatView HostRoom::view_for(int seat) const {
+  SeatView v = seat_view(session_.game(), seat, session_.config());
+  for (int s = 0; s < kMaxPlayers; ++s) v.autopilot[s] = session_.on_autopilot(s);
+  v.ai_thinking = session_.ai_thinking();
+  v.time_left = session_.time_left();
+  v.timed_out_seat = session_.timed_out_seat();
+  v.timeout_moves = session_.timeout_moves();
+  v.vp_timeline = session_.vp_timeline();
+  return v;
+}
+
+void HostRoom::send_room(Result& r) const {
+  wire::Room room{guest_config(session_.config()), seats(), -1, ""};
+  for (const auto& [id, p] : peers_) {
+    if (!p.joined) continue;
+    room.seat = p.seat;
+    room.token = p.seat >= 0 ? seats_[static_cast<size_t>(p.seat)].token : "";
+    r.out.push_back({id, wire::encode_room(room)});
+  }
+}
+
+void HostRoom::send_view(Result& r, const PeerId& peer) {
+  Peer& p = peers_[peer];
+  r.out.push_back({peer, p.views.encode(view_for(p.seat))});
+}
+
+void HostRoom::send_views(Result& r) {
+  sent_at_ = session_.actions_applied();
+  for (auto& [id, p] : peers_)
+    if (p.joined) send_view(r, id);
+}
+
+}  // namespace catan::match

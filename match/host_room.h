@@ -1,0 +1,93 @@
+// HostRoom: the host's side of an online match (docs/MULTIPLAYER.md). The match runs here, in a
+// Session; each guest, a peer on a data channel, holds a seat (or watches as a spectator) and
+// receives only that seat's view, as wire messages (match/wire.h). Everything a guest sends is
+// read as hostile: malformed, oversized, too frequent, stale, out-of-turn or illegal messages
+// are refused with a sentence and change nothing.
+//
+//   HostRoom room(config);
+//   send_all(room.receive(peer, text, now));   // each message from a peer
+//   send_all(room.update(now, slice_ms));      // each frame: bots, then the views that changed
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/rng.h"
+#include "match/session.h"
+#include "match/wire.h"
+
+namespace catan::match {
+
+class HostRoom {
+ public:
+  using PeerId = std::string;
+  // A guest may send kBurstMessages at once, then kMessagesPerSecond on average.
+  static constexpr double kBurstMessages = 20, kMessagesPerSecond = 5;
+
+  struct Outgoing {
+    PeerId peer;
+    std::string text;
+  };
+  // What a call did: ok, or refused with `error` (the refusal is also in `out`, to the peer);
+  // and the messages to send, in order.
+  struct Result {
+    bool ok = true;
+    std::string error;
+    std::vector<Outgoing> out;
+  };
+
+  // Human seats are open to guests, AI seats are bots. Rejoin tokens come from token_seed
+  // (fresh_seed() unless a test fixes it).
+  explicit HostRoom(const MatchConfig& config, uint64_t token_seed = fresh_seed());
+
+  const Session& session() const { return session_; }
+  const Game& game() const { return session_.game(); }
+
+  // A message from a peer (a peer's first message is its hello).
+  Result receive(const PeerId& peer, std::string_view text, double now_s);
+  // The peer's seat, reserved for its token: a hello with the token takes it back.
+  Result join(const PeerId& peer, const wire::Hello& hello);
+  Result leave(const PeerId& peer);
+  // Runs the bots (Session::update) and sends every peer its view after each change.
+  Result update(double now_s, double slice_ms);
+
+  // The peer's seat (-1: a spectator or not joined).
+  int seat_of(const PeerId& peer) const;
+  std::vector<wire::RoomSeat> seats() const;
+
+ private:
+  struct Seat {
+    PeerId peer;        // "" while nobody is connected to it
+    std::string token;  // "" until taken; then reserved for its guest
+    bool bot = false;
+  };
+  struct Peer {
+    int seat = -1;
+    std::string name;
+    bool joined = false;
+    double allowance = kBurstMessages;
+    double last_s = 0;
+    wire::ViewEncoder views;
+  };
+
+  bool take_message(Peer& p, double now_s);  // the rate limit
+  Result refused(const PeerId& peer, const std::string& why) const;
+  Result act(const PeerId& peer, const wire::Act& a);
+  Result chat(const PeerId& peer, const wire::Chat& c);
+  void seat_peer(const PeerId& peer, int seat, const std::string& name);
+  std::string new_token();
+  SeatView view_for(int seat) const;
+  void send_room(Result& r) const;
+  void send_views(Result& r);
+  void send_view(Result& r, const PeerId& peer);
+
+  Session session_;
+  std::vector<Seat> seats_;
+  std::map<PeerId, Peer> peers_;
+  Rng token_rng_;
+  double now_s_ = 0;
+  size_t sent_at_ = 0;  // actions_applied when the views were last sent
+};
+
+}  // namespace catan::match

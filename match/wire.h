@@ -1,0 +1,135 @@
+// The online play protocol's messages (docs/MULTIPLAYER.md): JSON text, one message per data
+// channel message, each with the format version "v" (kWireVersion) and its type "t". A message
+// of another version is refused.
+//
+//   host -> guest   room     the guest_config() of the match, the seats, the guest's seat and token
+//                   view     the guest's SeatView, as a delta on the view it already holds
+//                   refused  why the guest's last message changed nothing
+//                   chat     a line of chat, with the sender's seat and name
+//   guest -> host   hello    name, wanted seat (-1: any open one), rejoin token ("" the first time)
+//                   act      an action's string form and the actions_applied the guest saw
+//                   chat     plain text, at most kMaxChatText bytes
+//                   resync   "send me the whole view": the guest missed a view
+//
+// The host reads guest messages as hostile (parse_guest): size and depth caps, unknown keys,
+// wrong types and out-of-range values are refused with a sentence, before anything changes.
+// The guest reads host messages the same careful way (parse_host, ViewDecoder::apply).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/action.h"
+#include "match/config.h"
+#include "match/view_match.h"
+
+namespace catan::match::wire {
+
+inline constexpr int kWireVersion = 1;
+// A guest's message is a few short fields: anything longer or deeper is refused unread.
+inline constexpr size_t kMaxGuestMessage = 4096;
+inline constexpr int kMaxGuestDepth = 4;
+// A host's message carries at most a whole view (every event of a long game).
+inline constexpr size_t kMaxHostMessage = 1024 * 1024;
+inline constexpr int kMaxHostDepth = 8;
+inline constexpr size_t kMaxChatText = 280;
+inline constexpr size_t kMaxNameText = 40;
+inline constexpr size_t kMaxTokenText = 64;
+
+// ----- Guest -> host -----------------------------------------------------------------------
+
+struct Hello {
+  std::string name;
+  int seat = -1;      // the seat wanted; -1: any open seat
+  std::string token;  // the rejoin token the host gave in `room`; "" for a first join
+};
+struct Act {
+  Action action;
+  uint64_t seen = 0;  // actions_applied of the view the guest chose the action in
+};
+struct Chat {
+  std::string text;
+};
+struct Resync {};
+using GuestMessage = std::variant<Hello, Act, Chat, Resync>;
+
+std::string encode_guest(const GuestMessage& m);
+// nullopt and *error (a sentence) on anything but a well-formed guest message of this version.
+std::optional<GuestMessage> parse_guest(std::string_view text, std::string* error);
+
+// ----- Host -> guest -----------------------------------------------------------------------
+
+enum class SeatStatus : uint8_t { Open, Taken, Bot };
+struct RoomSeat {
+  std::string name;
+  SeatStatus status = SeatStatus::Open;
+  bool operator==(const RoomSeat&) const = default;
+};
+struct Room {
+  MatchConfig config;  // guest_config(): no play seed, no board seed while the island is hidden
+  std::vector<RoomSeat> seats;
+  int seat = -1;      // the receiver's seat, -1 for a spectator
+  std::string token;  // the receiver's rejoin token ("" for a spectator)
+};
+// A view message, its envelope checked; ViewDecoder::apply checks and applies the body.
+struct ViewUpdate {
+  uint64_t seq = 0;   // this view's number, counted per guest from 1
+  uint64_t base = 0;  // the view it is a delta on; 0: a whole view
+  nlohmann::json body;
+};
+struct Refused {
+  std::string reason;
+};
+struct ChatLine {
+  int seat = -1;  // -1: a spectator
+  std::string name;
+  std::string text;
+};
+using HostMessage = std::variant<Room, ViewUpdate, Refused, ChatLine>;
+
+std::string encode_room(const Room& room);
+std::string encode_refused(const std::string& reason);
+std::string encode_chat_line(const ChatLine& line);
+std::optional<HostMessage> parse_host(std::string_view text, std::string* error);
+
+// The host's side of one guest's views: each view as a delta on the last one sent (the
+// observation's parts that changed, the events and VP timeline rows past the common prefix).
+// After reset() (a resync, a rejoin) the next view is whole.
+class ViewEncoder {
+ public:
+  std::string encode(const SeatView& v);
+  void reset() { sent_.reset(); }
+  uint64_t seq() const { return seq_; }
+
+ private:
+  struct Sent {
+    nlohmann::json parts;
+    EventLog events;
+    VpTimeline timeline;
+  };
+  uint64_t seq_ = 0;
+  std::optional<Sent> sent_;
+};
+
+// The guest's side: the SeatView rebuilt from the updates. A delta whose base is not the
+// view held (a view was missed) or whose body does not decode is refused and changes nothing;
+// the guest then sends `resync`.
+class ViewDecoder {
+ public:
+  bool apply(const ViewUpdate& u, std::string* error);
+  bool has_view() const { return seq_ != 0; }
+  uint64_t seq() const { return seq_; }
+  const SeatView& view() const { return view_; }
+
+ private:
+  uint64_t seq_ = 0;
+  nlohmann::json parts_;
+  SeatView view_;
+};
+
+}  // namespace catan::match::wire
