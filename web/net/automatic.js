@@ -1,12 +1,13 @@
 // Automatic signalling through public relays with Trystero (web/vendor/trystero, loaded on first
 // use): the host and the guests join one room named in the invitation link's fragment; the
 // fragment's key encrypts the SDP the relays pass on (AES-GCM) and proves the guests know it.
-// The host announces itself; guests are Trystero's passive peers (they answer the host, not one
-// another), and each side greets the other with its role before the link counts as a peer.
+// Guests are Trystero's passive peers (they wait for the host's announcement), and a handshake
+// of roles keeps every link between the host and a guest.
 import { TransportError, NO_DIRECT_PATH } from './errors.js';
 import { makePeer } from './peer.js';
 
-export const STRATEGIES = ['torrent', 'mqtt'];
+// The strategies web/vendor/trystero ships; MQTT first (docs/MULTIPLAYER.md, Transport).
+export const STRATEGIES = ['mqtt', 'torrent'];
 const APP_ID = 'catan.online.v1';
 const HOST = 'host';
 const GUEST = 'guest';
@@ -61,13 +62,29 @@ function reachRelay(strategy, ms) {
 // Leaving waits for the relays, which may never answer: not awaited.
 const leaveQuietly = (room) => room && Promise.resolve().then(() => room.leave()).catch(() => {});
 
-// Actions of one room: the greeting and the game's messages.
-function roomLinks(room, onHello) {
-  const hello = room.makeAction('hello');
+// The handshake Trystero runs on every new connection before it counts as a peer: each side
+// says its role, and only a host and a guest accept each other. Two guests that found each
+// other through the relay drop their connection here.
+const NOT_FOR_US = 'catan: not a host-guest pair';
+function roleHandshake(role) {
+  return async (peerId, send, receive) => {
+    await send({ catanRole: role });
+    const { data } = await receive();
+    const other = data && data.catanRole;
+    if (![HOST, GUEST].includes(other) || (other === GUEST) === (role === GUEST)) throw new Error(NOT_FOR_US);
+  };
+}
+const isNotForUs = (e) => String((e && e.error) || e).includes(NOT_FOR_US);
+
+// Joins the room as `role`; gives the room and its links (peer id -> peer), the peers' game
+// messages routed to them. onJoinError gets Trystero's join errors other than refused pairs.
+function joinAs(strategy, opts, role, onJoinError) {
+  const room = strategy.joinRoom(trysteroConfig(opts, role === GUEST), opts.room, {
+    onPeerHandshake: roleHandshake(role),
+    onJoinError: (e) => !isNotForUs(e) && onJoinError(e),
+  });
   const msg = room.makeAction('msg');
   const links = new Map();
-  const quiet = (p) => p.catch(() => {});
-  hello.onMessage = (role, { peerId }) => onHello(role, peerId);
   msg.onMessage = (text, { peerId }) => {
     const peer = links.get(peerId);
     if (peer && typeof text === 'string') peer.received(text);
@@ -82,27 +99,24 @@ function roomLinks(room, onHello) {
     if (pc) pc.close();
   };
   const link = (peerId, closeLink = dropPeer(peerId)) => {
-    const peer = makePeer(peerId, (text) => quiet(msg.send(text, { target: peerId })), closeLink);
+    const peer = makePeer(peerId, (text) => msg.send(text, { target: peerId }).catch(() => {}), closeLink);
     links.set(peerId, peer);
     return peer;
   };
-  return { hello: (role, peerId) => quiet(hello.send(role, { target: peerId })), link, links };
+  return { room, links, link };
 }
 
 // The host's room. {onpeer, onerror, peers, close()}.
 export async function hostAutomatic(opts) {
-  const strategy = await loadStrategy(opts.strategy || 'torrent');
+  const strategy = await loadStrategy(opts.strategy || STRATEGIES[0]);
   const host = { onpeer: null, onerror: null, peers: null, close: null };
-  const room = strategy.joinRoom(trysteroConfig(opts, false), opts.room, {
-    onJoinError: (e) => host.onerror && host.onerror(joinError(e)),
-  });
-  const links = roomLinks(room, (role, peerId) => {
-    if (role !== GUEST || links.links.has(peerId)) return;
-    const peer = links.link(peerId);
+  const { room, links, link } = joinAs(strategy, opts, HOST, (e) => host.onerror && host.onerror(joinError(e)));
+  room.onPeerJoin = (peerId) => {
+    if (links.has(peerId)) return;
+    const peer = link(peerId);
     if (host.onpeer) host.onpeer(peer);
-  });
-  room.onPeerJoin = (peerId) => links.hello(HOST, peerId);
-  host.peers = links.links;
+  };
+  host.peers = links;
   host.close = () => { leaveQuietly(room); };
   try {
     await reachRelay(strategy, opts.relayTimeoutMs || 10000);
@@ -116,16 +130,15 @@ export async function hostAutomatic(opts) {
 // The guest's link to the host of the room; rejects with a TransportError when no relay answers,
 // the key is wrong, ICE fails, or no host shows up within timeoutMs.
 export async function joinAutomatic(opts) {
-  const strategy = await loadStrategy(opts.strategy || 'torrent');
+  const strategy = await loadStrategy(opts.strategy || STRATEGIES[0]);
   const timeoutMs = opts.timeoutMs || 30000;
   let room = null;
   const result = new Promise((resolve, reject) => {
-    room = strategy.joinRoom(trysteroConfig(opts, true), opts.room, { onJoinError: (e) => reject(joinError(e)) });
-    const links = roomLinks(room, (role, peerId) => {
-      if (role !== HOST || links.links.size) return;
-      links.hello(GUEST, peerId);
-      resolve(links.link(peerId, () => leaveQuietly(room)));
-    });
+    const joined = joinAs(strategy, opts, GUEST, (e) => reject(joinError(e)));
+    room = joined.room;
+    room.onPeerJoin = (peerId) => {
+      if (!joined.links.size) resolve(joined.link(peerId, () => leaveQuietly(room)));
+    };
     reachRelay(strategy, Math.min(opts.relayTimeoutMs || 10000, timeoutMs)).catch(reject);
     setTimeout(() => reject(new TransportError('no-host',
       `No host answered in this room within ${Math.round(timeoutMs / 1000)} s: check that the host's page ` +

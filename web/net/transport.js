@@ -12,7 +12,8 @@
 // A peer is {id, send(text), onmessage, onclose, close()} (web/net/peer.js). Failures reject
 // with a TransportError whose message is written for the player (web/net/errors.js).
 // Options: iceServers (STUN/TURN, from settings; DEFAULT_ICE_SERVERS when absent), relayUrls
-// (the signalling relays; Trystero's public ones when absent), strategy ('torrent' or 'mqtt'),
+// (the signalling relays; Trystero's public ones when absent), strategy ('mqtt', the default, or
+// 'torrent'),
 // timeoutMs. The page imports this module only when a room opens.
 import { TransportError } from './errors.js';
 import { answerInvite as answerManualInvite, createManualHost } from './manual.js';

@@ -7,14 +7,14 @@
 //
 //   node web/tools/vendor-trystero.mjs [node_modules-dir] [out-dir] [strategy,strategy]
 //
-// Defaults: tests/browser/node_modules, web/vendor/trystero, torrent (the strategy web/net uses;
-// docs/MULTIPLAYER.md says why). "mqtt" adds MQTT.js's browser bundle.
+// Defaults: tests/browser/node_modules, web/vendor/trystero, mqtt (web/net's default; it brings
+// MQTT.js's browser bundle) and torrent (the fallback); docs/MULTIPLAYER.md says why.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SHIPPED_STRATEGIES = ['torrent'];
+export const SHIPPED_STRATEGIES = ['mqtt', 'torrent'];
 
 const rewrite = (text, map) => {
   let out = text.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
