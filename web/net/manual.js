@@ -61,6 +61,18 @@ function opened(pc, channelPromise, id, timeoutMs) {
   });
 }
 
+// The code of pc's local description once its candidates are gathered; closes pc when there is
+// none to give.
+async function localCode(pc, kind) {
+  await gathered(pc);
+  try {
+    return encodeCode(kind, pc.localDescription.sdp);
+  } catch (e) {
+    pc.close();
+    throw e;
+  }
+}
+
 let nextGuest = 1;
 
 // The host's side: createInvite() gives {code, acceptAnswer(answerCode) -> Promise<peer>,
@@ -72,14 +84,7 @@ export function createManualHost({ iceServers = [], timeoutMs = 20000 } = {}) {
       const pc = new RTCPeerConnection({ iceServers });
       const channel = pc.createDataChannel('catan', { ordered: true });
       await pc.setLocalDescription(await pc.createOffer());
-      await gathered(pc);
-      let code;
-      try {
-        code = encodeCode(INVITE, pc.localDescription.sdp);
-      } catch (e) {
-        pc.close();
-        throw e;
-      }
+      const code = await localCode(pc, INVITE);
       let answered = false;
       const invite = {
         code,
@@ -132,13 +137,6 @@ export async function answerInvite(inviteCode, { iceServers = [], waitMs = 30000
     throw new TransportError('bad-code', `That invite code cannot be used (${e.message}).`);
   }
   await pc.setLocalDescription(await pc.createAnswer());
-  await gathered(pc);
-  let code;
-  try {
-    code = encodeCode(ANSWER, pc.localDescription.sdp);
-  } catch (e) {
-    pc.close();
-    throw e;
-  }
+  const code = await localCode(pc, ANSWER);
   return { code, connected: opened(pc, channel, 'host', waitMs), cancel: () => pc.close() };
 }
