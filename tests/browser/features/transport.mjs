@@ -1,19 +1,22 @@
 // Online play's transport (web/net): real Chromium pages over real WebRTC data channels, the
 // signalling relays started here on 127.0.0.1 (tests/browser/transport/relays.mjs). A page of
-// its own (tests/browser/transport/fixture.html) serves web/net and Trystero; no site needed.
+// its own (tests/browser/transport/fixture.html) serves web/net and web/vendor/trystero as
+// they ship; no site needed.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { assert, atRoot, browser, instrument, measure, root, serve, test, waitFor } from '../lib.mjs';
 import { RELAYS } from '../transport/relays.mjs';
-import { vendorFiles, writeVendor } from '../../../web/tools/vendor-trystero.mjs';
+import { vendorFiles } from '../../../web/tools/vendor-trystero.mjs';
 
 const nodeModules = path.join(root, 'tests/browser/node_modules');
 const fixtureDir = path.join(root, 'tests/browser/transport');
 const netDir = path.join(root, 'web/net');
-// Trystero with every strategy measured here (web/vendor/trystero ships the chosen one).
-const vendorDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-trystero-'));
-writeVendor(vendorDir, vendorFiles(nodeModules, Object.keys(RELAYS)));
+// The packages these tests need (tests/browser/package.json); without them every test here
+// fails, and the first one says why.
+const missing = ['@trystero-p2p/core', '@trystero-p2p/mqtt', '@trystero-p2p/torrent', 'bittorrent-tracker', 'aedes', 'ws']
+  .filter((p) => !fs.existsSync(path.join(nodeModules, p)));
+// The shipped copy of Trystero, every strategy measured here included.
+const vendorDir = path.join(root, 'web/vendor/trystero');
 
 const server = await serve((p) => {
   if (p.startsWith('/net/')) return { dir: netDir, path: p.slice(5) };
@@ -82,8 +85,9 @@ async function exchange(label, host, guests) {
 }
 
 await test('transport-vendored-copy-matches-npm', async () => {
+  assert(!missing.length, `tests/browser/node_modules lacks ${missing.join(', ')} (scripts/setup installs them)`);
   const want = vendorFiles(nodeModules);
-  const dir = path.join(root, 'web/vendor/trystero');
+  const dir = vendorDir;
   const have = fs.readdirSync(dir, { recursive: true }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
   assert(JSON.stringify(have.sort()) === JSON.stringify(Object.keys(want).sort()),
     `web/vendor/trystero has ${have.join(', ')}; node web/tools/vendor-trystero.mjs makes ${Object.keys(want).join(', ')}`);
@@ -95,6 +99,8 @@ await test('transport-vendored-copy-matches-npm', async () => {
 
 await test('transport-invite-codes', async () => {
   const pages = await openPages(2);
+  // The page has loaded nothing of web/net yet: it comes with the first room.
+  assert(!server.log.some((r) => /^\/(net|vendor)\//.test(r.path)), 'web/net was loaded before a room opened');
   const [a, b] = pages.map((p) => p.page);
   const invite = await a.evaluate(async (o) => {
     const t = await T.load();
@@ -323,4 +329,3 @@ await test('transport-failures-are-explained', async () => {
 });
 
 server.close();
-fs.rmSync(vendorDir, { recursive: true, force: true });

@@ -50,4 +50,4 @@ export async function startMqttBroker() {
   };
 }
 
-export const RELAYS = { torrent: startTracker, mqtt: startMqttBroker };
+export const RELAYS = { mqtt: startMqttBroker, torrent: startTracker };
