@@ -109,6 +109,29 @@ await test('transport-invite-codes', async () => {
     return T.invite.code;
   }, ICE);
   measure(`transport invite code: ${invite.length} characters`);
+  // Every kind of candidate survives a code: IPv4, IPv6 (compressed), mDNS, a host name; host,
+  // server-reflexive and relayed.
+  const kinds = await a.evaluate(async () => {
+    const codes = await import('./net/invite_code.js');
+    const fields = {
+      ufrag: 'Ab3+', pwd: 'abcdefghijklmnopqrstuv+/', setup: 'active',
+      fingerprint: Array.from({ length: 32 }, (_, i) => (i * 37) & 255),
+      candidates: [
+        { address: '192.168.1.20', port: 50000, type: 'host' },
+        { address: '2001:db8::8a2e:370:7334', port: 443, type: 'srflx' },
+        { address: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0.local', port: 61234, type: 'host' },
+        { address: 'turn.example.org', port: 3478, type: 'relay' },
+      ],
+    };
+    const code = codes.encodeCode(codes.ANSWER, codes.buildSdp(codes.ANSWER, fields));
+    const back = codes.parseSdp(codes.decodeCode(code).sdp);
+    return { code, fields, back };
+  });
+  kinds.fields.candidates[1].address = '2001:db8:0:0:0:8a2e:370:7334';
+  const fieldsOf = (f) => JSON.stringify([f.ufrag, f.pwd, f.fingerprint, f.setup, f.candidates]);
+  assert(fieldsOf(kinds.back) === fieldsOf(kinds.fields),
+    `a code changed its fields: ${JSON.stringify(kinds.back)}`);
+  measure(`transport answer code with 4 candidates (IPv4, IPv6, mDNS, TURN name): ${kinds.code.length} characters`);
   assert(invite.length < 200, `invite code of ${invite.length} characters`);
   // Pasted badly: a clear error, nothing else changes (the invite still works afterwards).
   const bad = await b.evaluate(async (code) => {
