@@ -73,7 +73,8 @@ export function serve(route, patch) {
 export const atRoot = (dir) => (p) => ({ dir, path: p });
 
 // Checks and (when needed) finishes the site, serves it and launches the browser. opts:
-// {siteArg, only: Set or null, skip: Set, headed}.
+// {siteArg (null: no site, for features that serve their own pages), only: Set or null, skip:
+// Set, headed}.
 export async function startHarness(opts) {
   only = opts.only;
   skip = opts.skip;
@@ -87,7 +88,18 @@ export async function startHarness(opts) {
     process.exit(1);
   }
 
-  // The site.
+  if (siteArg) await serveSite(siteArg);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: !opts.headed,
+    args: ['--no-sandbox', '--use-gl=swiftshader', '--enable-unsafe-swiftshader',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-quic', '--no-first-run', '--ignore-gpu-blocklist'],
+  });
+}
+
+// The site: checked, finished when needed (make-site.mjs), served on two origins.
+async function serveSite(siteArg) {
   site = path.resolve(siteArg);
   for (const f of ['index.html', 'app.js', 'app.wasm', 'catan.js', 'embed.html', 'demo.html']) {
     if (!fs.existsSync(path.join(site, f))) {
@@ -111,21 +123,13 @@ export async function startHarness(opts) {
     ? text.replace('const ALLOWED_ORIGINS = [];', `const ALLOWED_ORIGINS = [${JSON.stringify(base.slice(0, -1))}];`)
     : text));
   base2 = `http://localhost:${server2.address().port}/`;
-
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: !opts.headed,
-    args: ['--no-sandbox', '--use-gl=swiftshader', '--enable-unsafe-swiftshader',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--disable-quic', '--no-first-run', '--ignore-gpu-blocklist'],
-  });
 }
 
 // Closes the browser and the servers; returns {passed, failed}.
 export async function stopHarness() {
   await browser.close();
-  server.close();
-  server2.close();
+  if (server) server.close();
+  if (server2) server2.close();
   const passed = results.filter((r) => r.ok).length;
   return { passed, failed: results.length - passed };
 }

@@ -1,0 +1,153 @@
+// Automatic signalling through public relays with Trystero (web/vendor/trystero, loaded on first
+// use): the host and the guests join one room named in the invitation link's fragment; the
+// fragment's key encrypts the SDP the relays pass on (AES-GCM) and proves the guests know it.
+// Guests are Trystero's passive peers (they wait for the host's announcement), and a handshake
+// of roles keeps every link between the host and a guest.
+import { TransportError, NO_DIRECT_PATH } from './errors.js';
+import { makePeer } from './peer.js';
+
+// The strategies web/vendor/trystero ships; MQTT first (docs/MULTIPLAYER.md, Transport).
+export const STRATEGIES = ['mqtt', 'torrent'];
+const APP_ID = 'catan.online.v1';
+const HOST = 'host';
+const GUEST = 'guest';
+
+async function loadStrategy(name) {
+  if (!STRATEGIES.includes(name)) {
+    throw new TransportError('settings', `Unknown signalling "${name}" (known: ${STRATEGIES.join(', ')}).`);
+  }
+  return import(new URL(`../vendor/trystero/${name}.mjs`, import.meta.url).href);
+}
+
+function trysteroConfig(opts, passive) {
+  const relayConfig = { warnOnRelayFailure: false };
+  if (opts.relayUrls && opts.relayUrls.length) relayConfig.urls = opts.relayUrls;
+  return {
+    appId: APP_ID,
+    password: opts.key,
+    passive,
+    relayConfig,
+    rtcConfig: { iceServers: opts.iceServers || [] },
+  };
+}
+
+// A player-facing error for one of Trystero's join errors.
+function joinError(e) {
+  const text = String((e && e.error) || e);
+  if (/password/i.test(text)) {
+    return new TransportError('wrong-key', 'The invitation link is not complete or not for this room (wrong key).');
+  }
+  if (/after exchanging SDP/i.test(text)) return new TransportError('ice-failed', NO_DIRECT_PATH);
+  return new TransportError('join', `Joining the room failed: ${text}`);
+}
+
+// Resolves once a relay's WebSocket is open; rejects after ms.
+function reachRelay(strategy, ms) {
+  const open = () => Object.values(strategy.getRelaySockets()).some((s) => s && s.readyState === 1);
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const poll = () => {
+      if (open()) return resolve();
+      if (Date.now() - t0 >= ms) {
+        return reject(new TransportError('relay-unreachable',
+          `Could not reach the matchmaking relays within ${Math.round(ms / 1000)} s. ` +
+          'Check the connection, or invite with a code instead.'));
+      }
+      setTimeout(poll, 100);
+    };
+    poll();
+  });
+}
+
+// Leaving waits for the relays, which may never answer: not awaited.
+const leaveQuietly = (room) => room && Promise.resolve().then(() => room.leave()).catch(() => {});
+
+// The handshake Trystero runs on every new connection before it counts as a peer: each side
+// says its role, and only a host and a guest accept each other. Two guests that found each
+// other through the relay drop their connection here.
+const NOT_FOR_US = 'catan: not a host-guest pair';
+function roleHandshake(role) {
+  return async (peerId, send, receive) => {
+    await send({ catanRole: role });
+    const { data } = await receive();
+    const other = data && data.catanRole;
+    if (![HOST, GUEST].includes(other) || (other === GUEST) === (role === GUEST)) throw new Error(NOT_FOR_US);
+  };
+}
+const isNotForUs = (e) => String((e && e.error) || e).includes(NOT_FOR_US);
+
+// Joins the room as `role`; gives the room and its links (peer id -> peer), the peers' game
+// messages routed to them. onJoinError gets Trystero's join errors other than refused pairs.
+function joinAs(strategy, opts, role, onJoinError) {
+  const room = strategy.joinRoom(trysteroConfig(opts, role === GUEST), opts.room, {
+    onPeerHandshake: roleHandshake(role),
+    onJoinError: (e) => !isNotForUs(e) && onJoinError(e),
+  });
+  const msg = room.makeAction('msg');
+  const links = new Map();
+  msg.onMessage = (text, { peerId }) => {
+    const peer = links.get(peerId);
+    if (peer && typeof text === 'string') peer.received(text);
+  };
+  room.onPeerLeave = (peerId) => {
+    const peer = links.get(peerId);
+    links.delete(peerId);
+    if (peer) peer.ended('the other player left or lost the connection');
+  };
+  const dropPeer = (peerId) => () => {
+    const pc = room.getPeers()[peerId];
+    if (pc) pc.close();
+  };
+  const link = (peerId, closeLink = dropPeer(peerId)) => {
+    const peer = makePeer(peerId, (text) => msg.send(text, { target: peerId }).catch(() => {}), closeLink);
+    links.set(peerId, peer);
+    return peer;
+  };
+  return { room, links, link };
+}
+
+// The host's room. {onpeer, onerror, peers, close()}.
+export async function hostAutomatic(opts) {
+  const strategy = await loadStrategy(opts.strategy || STRATEGIES[0]);
+  const host = { onpeer: null, onerror: null, peers: null, close: null };
+  const { room, links, link } = joinAs(strategy, opts, HOST, (e) => host.onerror && host.onerror(joinError(e)));
+  room.onPeerJoin = (peerId) => {
+    if (links.has(peerId)) return;
+    const peer = link(peerId);
+    if (host.onpeer) host.onpeer(peer);
+  };
+  host.peers = links;
+  host.close = () => { leaveQuietly(room); };
+  try {
+    await reachRelay(strategy, opts.relayTimeoutMs || 10000);
+  } catch (e) {
+    leaveQuietly(room);
+    throw e;
+  }
+  return host;
+}
+
+// The guest's link to the host of the room; rejects with a TransportError when no relay answers,
+// the key is wrong, ICE fails, or no host shows up within timeoutMs.
+export async function joinAutomatic(opts) {
+  const strategy = await loadStrategy(opts.strategy || STRATEGIES[0]);
+  const timeoutMs = opts.timeoutMs || 30000;
+  let room = null;
+  const result = new Promise((resolve, reject) => {
+    const joined = joinAs(strategy, opts, GUEST, (e) => reject(joinError(e)));
+    room = joined.room;
+    room.onPeerJoin = (peerId) => {
+      if (!joined.links.size) resolve(joined.link(peerId, () => leaveQuietly(room)));
+    };
+    reachRelay(strategy, Math.min(opts.relayTimeoutMs || 10000, timeoutMs)).catch(reject);
+    setTimeout(() => reject(new TransportError('no-host',
+      `No host answered in this room within ${Math.round(timeoutMs / 1000)} s: check that the host's page ` +
+      'is open and that the whole invitation link was copied.')), timeoutMs);
+  });
+  try {
+    return await result;
+  } catch (e) {
+    leaveQuietly(room);
+    throw e;
+  }
+}
