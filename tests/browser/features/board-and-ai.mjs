@@ -269,6 +269,42 @@ await test('expert-plays-the-same-game-in-a-worker-and-on-the-main-thread', asyn
   assert(inWorkers.state === onMain.state, 'the final positions differ');
 });
 
+// A review still thinking on the workers when a new game starts (from a replay link, then
+// catan.newGame) does not change the Experts' moves: the game is the one played without it.
+await test('experts-play-the-same-game-after-a-review-was-left-running', async () => {
+  const ref = await expertGame(true);
+  const { context, page } = await newPage();
+  await page.goto(base + 'index.html?autoplay=1&seats=ai:easy,ai:easy,ai:easy&speed=20&seed=31337' +
+    '&playseed=5&board=official&mode=custom&vp=5');
+  await waitReady(page);
+  await waitFor(page, () => window.catan.state(-1).state.phase === 'game_over', null,
+    { timeout: 180000, polling: 250 });
+  const link = await page.evaluate(() => window.catan.replayLink());
+  const p2 = instrument(await context.newPage());
+  await p2.goto(link);
+  await waitReady(p2);
+  // The review's analyses are on the workers.
+  const rv = await waitFor(p2, () => {
+    const r = window.catan.view().review;
+    return r && window.catan.state().session.searchWorkers > 0 && r.progress > 0 && r;
+  }, null, { timeout: 60000, polling: 50 });
+  assert(!rv.done, 'the review finished before the new game: ' + JSON.stringify(rv));
+  const r = await p2.evaluate(() => window.catan.newGame({
+    seed: 12, playseed: 3, seats: ['ai:expert', 'ai:expert:trader', 'ai:expert:builder'], mode: 'blitz',
+    autoplay: true, speed: 20, think: 5000,
+  }));
+  assert(r.ok, r.error);
+  await waitFor(p2, () => window.catan.state().state.phase === 'game_over', null, { timeout: 300000, polling: 500 });
+  const end = await p2.evaluate(() => {
+    const all = window.catan.state('all');
+    return { state: JSON.stringify(all.state), actions: all.session.actions };
+  });
+  measure(`3 Experts after a review: ${end.actions} actions, ${ref.actions} without the review`);
+  assert(end.actions === ref.actions && end.state === ref.state, 'the review changed the Experts\' game');
+  assert(p2.pageErrors.length === 0, 'page errors: ' + p2.pageErrors.join(' | '));
+  await closeClean(context, page);
+});
+
 // The worker module on its own: a job that is not one is answered with an error (the worker
 // stays up and answers the next message), and a worker that loads its own module says ready.
 await test('search-worker-answers-a-bad-job-with-an-error', async () => {
