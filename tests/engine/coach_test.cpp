@@ -389,6 +389,28 @@ TEST(Review, SameWithOneOrManyWorkers) {
   }
 }
 
+// The advice for `seat` at g's position, computed here in one go (`cfg` without a pool).
+Advice advice_here(const coach::CoachConfig& cfg, const Game& g, int seat) {
+  coach::Analyst here(cfg);
+  here.start(observe(g.state(), seat), g.visible_events(seat));
+  while (!here.step(1e9)) {
+  }
+  return here.advice();
+}
+
+// The same advice: the same options in the same order, chances and sentences included.
+void expect_same_advice(const Advice& a, const Advice& b) {
+  ASSERT_EQ(a.options.size(), b.options.size());
+  EXPECT_EQ(a.played, b.played);
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_EQ(a.now, b.now);
+  for (size_t i = 0; i < a.options.size(); ++i) {
+    EXPECT_EQ(a.options[i].action, b.options[i].action);
+    EXPECT_EQ(a.options[i].win, b.options[i].win);
+    EXPECT_EQ(a.options[i].why, b.options[i].why);
+  }
+}
+
 // A hint on a worker (through the bytes) is the hint computed here, sentences included.
 TEST(Coach, HintOnAWorkerEqualsHere) {
   Game g = bot_game(31, kFourHard, 60);
@@ -397,27 +419,14 @@ TEST(Coach, HintOnAWorkerEqualsHere) {
     coach::CoachConfig cfg;
     cfg.iterations = 6;
     cfg.expert_iterations = 12;
-    coach::Analyst here(cfg);
-    here.start(observe(g.state(), seat), g.visible_events(seat));
-    while (!here.step(1e9)) {
-    }
+    const Advice here = advice_here(cfg, g, seat);
     cfg.pool = std::make_shared<FakeAnalysisPool>(2);
     coach::Analyst there(cfg);
     there.start(observe(g.state(), seat), g.visible_events(seat));
     EXPECT_TRUE(there.on_worker());
     while (!there.step(1e9)) {
     }
-    const Advice& a = here.advice();
-    const Advice& b = there.advice();
-    ASSERT_EQ(a.options.size(), b.options.size());
-    EXPECT_EQ(a.played, b.played);
-    EXPECT_EQ(a.iterations, b.iterations);
-    EXPECT_EQ(a.now, b.now);
-    for (size_t i = 0; i < a.options.size(); ++i) {
-      EXPECT_EQ(a.options[i].action, b.options[i].action);
-      EXPECT_EQ(a.options[i].win, b.options[i].win);
-      EXPECT_EQ(a.options[i].why, b.options[i].why);
-    }
+    expect_same_advice(here, there.advice());
     Rng rng;
     rng.state = 40 + k;
     testing_support::play_random_actions(g, rng, 7);
@@ -432,10 +441,7 @@ TEST(Coach, HintWhoseWorkerFailedFinishesHere) {
   coach::CoachConfig cfg;
   cfg.iterations = 6;
   cfg.expert_iterations = 24;
-  coach::Analyst here(cfg);
-  here.start(observe(g.state(), seat), g.visible_events(seat));
-  while (!here.step(1e9)) {
-  }
+  const Advice here = advice_here(cfg, g, seat);
   auto pool = std::make_shared<FakeAnalysisPool>(2, 1);  // every job fails
   cfg.pool = pool;
   coach::Analyst there(cfg);
@@ -446,13 +452,7 @@ TEST(Coach, HintWhoseWorkerFailedFinishesHere) {
   }
   ASSERT_LT(steps, 20000);
   EXPECT_EQ(pool->submitted, 1);
-  const Advice& a = here.advice();
-  const Advice& b = there.advice();
-  ASSERT_EQ(a.options.size(), b.options.size());
-  for (size_t i = 0; i < a.options.size(); ++i) {
-    EXPECT_EQ(a.options[i].action, b.options[i].action);
-    EXPECT_EQ(a.options[i].win, b.options[i].win);
-  }
+  expect_same_advice(here, there.advice());
 }
 
 // With workers that take nothing (all busy with the AI's search), the review runs its

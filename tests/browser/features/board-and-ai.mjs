@@ -2,7 +2,7 @@
 // Workers or on the main thread.
 import path from 'node:path';
 import { artifacts, assert, base, closeClean, decodePng, frames, instrument, measure, newContext, newPage, shot, sleep, test, waitFor, waitReady } from '../lib.mjs';
-import { pixel, playHumanUntil, press, pressUi, widgets } from '../ui.mjs';
+import { pixel, playHumanUntil, playShortAiGame, press, pressUi, widgets } from '../ui.mjs';
 
 // The robber's candidate hexes are marked under the pieces: a point of every settlement on a
 // candidate hex, next to the marker, looks the same while the robber is being placed as
@@ -244,18 +244,24 @@ async function expertGame(workers) {
   if (!workers) await page.addInitScript(() => { window.Worker = undefined; });
   await page.goto(base + 'index.html');
   await waitReady(page);
+  const end = await playExperts(page);
+  await closeClean(context, page);
+  return end;
+}
+
+// Starts the seeded blitz game of 3 Experts on `page` and plays it to its end: the final
+// position (every hand), the number of actions and of search workers.
+async function playExperts(page) {
   const r = await page.evaluate(() => window.catan.newGame({
     seed: 12, playseed: 3, seats: ['ai:expert', 'ai:expert:trader', 'ai:expert:builder'], mode: 'blitz',
     autoplay: true, speed: 20, think: 5000,
   }));
   assert(r.ok, r.error);
   await waitFor(page, () => window.catan.state().state.phase === 'game_over', null, { timeout: 300000, polling: 500 });
-  const end = await page.evaluate(() => {
+  return page.evaluate(() => {
     const all = window.catan.state('all');
     return { state: JSON.stringify(all.state), actions: all.session.actions, workers: all.session.searchWorkers };
   });
-  await closeClean(context, page);
-  return end;
 }
 
 await test('expert-plays-the-same-game-in-a-worker-and-on-the-main-thread', async () => {
@@ -274,12 +280,11 @@ await test('expert-plays-the-same-game-in-a-worker-and-on-the-main-thread', asyn
 await test('experts-play-the-same-game-after-a-review-was-left-running', async () => {
   const ref = await expertGame(true);
   const { context, page } = await newPage();
-  await page.goto(base + 'index.html?autoplay=1&seats=ai:easy,ai:easy,ai:easy&speed=20&seed=31337' +
-    '&playseed=5&board=official&mode=custom&vp=5');
-  await waitReady(page);
-  await waitFor(page, () => window.catan.state(-1).state.phase === 'game_over', null,
-    { timeout: 180000, polling: 250 });
+  await playShortAiGame(page, 'ai:easy,ai:easy,ai:easy');
   const link = await page.evaluate(() => window.catan.replayLink());
+  // The finished game's page goes: it would keep drawing beside the Experts' game for minutes.
+  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  await page.close();
   const p2 = instrument(await context.newPage());
   await p2.goto(link);
   await waitReady(p2);
@@ -289,20 +294,10 @@ await test('experts-play-the-same-game-after-a-review-was-left-running', async (
     return r && window.catan.state().session.searchWorkers > 0 && r.progress > 0 && r;
   }, null, { timeout: 60000, polling: 50 });
   assert(!rv.done, 'the review finished before the new game: ' + JSON.stringify(rv));
-  const r = await p2.evaluate(() => window.catan.newGame({
-    seed: 12, playseed: 3, seats: ['ai:expert', 'ai:expert:trader', 'ai:expert:builder'], mode: 'blitz',
-    autoplay: true, speed: 20, think: 5000,
-  }));
-  assert(r.ok, r.error);
-  await waitFor(p2, () => window.catan.state().state.phase === 'game_over', null, { timeout: 300000, polling: 500 });
-  const end = await p2.evaluate(() => {
-    const all = window.catan.state('all');
-    return { state: JSON.stringify(all.state), actions: all.session.actions };
-  });
+  const end = await playExperts(p2);
   measure(`3 Experts after a review: ${end.actions} actions, ${ref.actions} without the review`);
   assert(end.actions === ref.actions && end.state === ref.state, 'the review changed the Experts\' game');
-  assert(p2.pageErrors.length === 0, 'page errors: ' + p2.pageErrors.join(' | '));
-  await closeClean(context, page);
+  await closeClean(context, p2);
 });
 
 // The worker module on its own: a job that is not one is answered with an error (the worker
