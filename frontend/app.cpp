@@ -60,6 +60,9 @@ struct App::Impl {
   UiSettings saved_settings;     // what persistence.save_settings last saw
 
   void start_game(const MatchConfig& mc) {
+    // The review's and the hint's analyses end before the bots' first search starts.
+    review.close();
+    game.hint.clear();
     session.start(mc);
     session.update(now, 0);
     screen = Screen::Game;
@@ -145,6 +148,9 @@ struct App::Impl {
         io.InputQueueCharacters.Size > 0)
       session.note_presence(session.viewer());
     pinched = false;
+    // A hint whose decision has passed ends before the bots' next search starts.
+    if (game.hint.active() && session.game().history().size() != game.hint.for_history)
+      game.hint.clear();
     session.update(now, 6.0);
     save_if_changed();
     switch (draw_game_screen(session, now, notice, game, overlays)) {

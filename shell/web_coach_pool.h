@@ -3,7 +3,8 @@
 // shell/web_library.js catan_coach_*), one analysis per worker, off the page's main thread.
 // The worker reports its progress about every 100 ms and answers coach::encode_advice bytes.
 // size() is the number of live workers (0 until the module is compiled, or without Worker):
-// the coach then thinks on the main thread in slices. A worker that fails answers Failed.
+// the coach then thinks on the main thread in slices. A worker that fails answers Failed, and so
+// does one whose analysis the AI's search takes over (shell/web_library.js catan_search_post).
 #pragma once
 #include <cstdint>
 #include <map>

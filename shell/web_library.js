@@ -68,7 +68,10 @@ mergeInto(LibraryManager.library, {
       w.onmessageerror = function () { CatanSearch.kill(slot, 'a message could not be read'); };
       w.postMessage({ type: 'init', module: CatanSearch.module });
     },
-    // A dead worker answers its share as empty and takes no more.
+    // A failed worker answers its share as empty and is replaced (at most `respawns` times in
+    // all, so that a worker that cannot start is not started forever): the number of workers,
+    // and so the AI's shares, stays the same.
+    respawns: 16,
     kill: function (slot, why) {
       if (slot.dead) return;
       slot.dead = true;
@@ -76,6 +79,11 @@ mergeInto(LibraryManager.library, {
       try { slot.worker.terminate(); } catch (e) { /* gone already */ }
       var share = slot.share;
       slot.share = null;
+      var i = CatanSearch.slots.indexOf(slot);
+      if (i >= 0 && CatanSearch.respawns > 0) {
+        --CatanSearch.respawns;
+        CatanSearch.spawn(i);
+      }
       if (share && share.coach) Module['_catan_coach_done'](share.coach, 0, 0);
       else if (share) Module['_catan_search_done'](share.jobId, share.k, 0, 0);
     },
@@ -156,9 +164,27 @@ mergeInto(LibraryManager.library, {
   catan_search_pool_workers: function () {
     return CatanSearch.live();
   },
-  // Posts share k of job jobId to the first live idle worker: 1, or 0 when there is none.
+  // Posts share k of job jobId to the first live idle worker: 1, or 0 when there is none. The
+  // AI comes first: without an idle worker, one thinking about a coach's analysis is replaced
+  // and takes the share (the coach finishes that analysis on the main thread), so the AI's
+  // moves never depend on the coach.
   catan_search_post__deps: ['$CatanSearch'],
   catan_search_post: function (jobId, k, ptr, len) {
+    var idle = -1, coach = -1;
+    for (var j = 0; j < CatanSearch.slots.length; ++j) {
+      var s = CatanSearch.slots[j];
+      if (s.dead) continue;
+      if (!s.share) { idle = j; break; }
+      if (s.share.coach && coach < 0) coach = j;
+    }
+    if (idle < 0 && coach >= 0) {
+      var taken = CatanSearch.slots[coach];
+      var ticket = taken.share.coach;
+      taken.dead = true; // its late answers and errors are ignored
+      try { taken.worker.terminate(); } catch (e) { /* gone already */ }
+      CatanSearch.spawn(coach);
+      Module['_catan_coach_done'](ticket, 0, 0);
+    }
     for (var i = 0; i < CatanSearch.slots.length; ++i) {
       var slot = CatanSearch.slots[i];
       if (slot.dead || slot.share) continue;

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "engine/bytes.h"
+
 #ifndef __EMSCRIPTEN__
 #include <condition_variable>
 #include <mutex>
@@ -81,34 +83,9 @@ constexpr uint32_t kJobMagic = 0x314A5343;    // "CSJ1"
 constexpr uint32_t kStatsMagic = 0x31525343;  // "CSR1"
 constexpr uint32_t kFormat = 2;
 
-struct Writer {
-  std::vector<uint8_t> out;
-  template <class T>
-  void put(const T& v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    const auto* p = reinterpret_cast<const uint8_t*>(&v);
-    out.insert(out.end(), p, p + sizeof(T));
-  }
-};
-
-struct Reader {
-  const uint8_t* p;
-  size_t left;
-  template <class T>
-  bool get(T* v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    if (left < sizeof(T)) return false;
-    std::memcpy(v, p, sizeof(T));
-    p += sizeof(T);
-    left -= sizeof(T);
-    return true;
-  }
-};
-
-bool fail(std::string* error, const char* why) {
-  if (error) *error = why;
-  return false;
-}
+using bytes::Reader;
+using bytes::refuse;
+using bytes::Writer;
 
 }  // namespace
 
@@ -133,34 +110,34 @@ std::vector<uint8_t> encode_job(const SearchJob& job) {
 bool decode_job(const uint8_t* data, size_t size, SearchJob* out, std::string* error) {
   Reader r{data, size};
   uint32_t magic = 0, format = 0, obs_size = 0, action_size = 0, n = 0;
-  if (!r.get(&magic) || magic != kJobMagic) return fail(error, "not a search job");
-  if (!r.get(&format) || format != kFormat) return fail(error, "unknown search job format");
+  if (!r.get(&magic) || magic != kJobMagic) return refuse(error, "not a search job");
+  if (!r.get(&format) || format != kFormat) return refuse(error, "unknown search job format");
   if (!r.get(&obs_size) || obs_size != sizeof(Observation) || !r.get(&action_size) ||
       action_size != sizeof(Action))
-    return fail(error, "search job from another build");
+    return refuse(error, "search job from another build");
   SearchJob job;
   uint8_t personality = 0;
   if (!r.get(&job.obs) || !r.get(&job.beliefs) || !r.get(&personality) || !r.get(&n))
-    return fail(error, "truncated search job");
+    return refuse(error, "truncated search job");
   if (personality > static_cast<uint8_t>(Personality::Opportunist))
-    return fail(error, "bad personality in search job");
+    return refuse(error, "bad personality in search job");
   job.personality = static_cast<Personality>(personality);
-  if (n > static_cast<uint32_t>(kMaxSearchCands)) return fail(error, "too many candidates");
+  if (n > static_cast<uint32_t>(kMaxSearchCands)) return refuse(error, "too many candidates");
   job.cands.resize(n);
   for (Action& a : job.cands)
-    if (!r.get(&a)) return fail(error, "truncated search job");
+    if (!r.get(&a)) return refuse(error, "truncated search job");
   int32_t iterations = 0, rounds = 0;
   if (!r.get(&job.seed) || !r.get(&iterations) || !r.get(&job.budget_ms) || !r.get(&rounds))
-    return fail(error, "truncated search job");
-  if (r.left != 0) return fail(error, "trailing bytes after search job");
+    return refuse(error, "truncated search job");
+  if (r.left != 0) return refuse(error, "trailing bytes after search job");
   const GameState& v = job.obs.view;
   if (v.num_players < 2 || v.num_players > kMaxPlayers || job.obs.seat < 0 ||
       job.obs.seat >= v.num_players || v.phase > Phase::GameOver)
-    return fail(error, "bad position in search job");
+    return refuse(error, "bad position in search job");
   if (iterations < 0 || !std::isfinite(job.budget_ms) || job.budget_ms < 0 ||
       job.budget_ms > 600000)
-    return fail(error, "bad limits in search job");
-  if (rounds < 0 || rounds > 50) return fail(error, "bad playout length in search job");
+    return refuse(error, "bad limits in search job");
+  if (rounds < 0 || rounds > 50) return refuse(error, "bad playout length in search job");
   job.iterations = iterations;
   job.rounds = rounds;
   *out = std::move(job);
@@ -183,18 +160,18 @@ bool decode_stats(const uint8_t* data, size_t size, RootStats* out, std::string*
   Reader r{data, size};
   uint32_t magic = 0, n = 0;
   int32_t iterations = 0;
-  if (!r.get(&magic) || magic != kStatsMagic) return fail(error, "not search results");
+  if (!r.get(&magic) || magic != kStatsMagic) return refuse(error, "not search results");
   if (!r.get(&n) || n > static_cast<uint32_t>(kMaxSearchCands) || !r.get(&iterations) ||
       iterations < 0)
-    return fail(error, "bad search results");
+    return refuse(error, "bad search results");
   RootStats s;
   s.reset(n);
   s.iterations = iterations;
   for (uint32_t i = 0; i < n; ++i)
     if (!r.get(&s.sum[i]) || !r.get(&s.sq[i]) || !std::isfinite(s.sum[i]) ||
         !std::isfinite(s.sq[i]))
-      return fail(error, "bad search results");
-  if (r.left != 0) return fail(error, "trailing bytes after search results");
+      return refuse(error, "bad search results");
+  if (r.left != 0) return refuse(error, "trailing bytes after search results");
   *out = std::move(s);
   return true;
 }

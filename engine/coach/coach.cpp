@@ -11,6 +11,7 @@
 #include "engine/ai/ai.h"
 #include "engine/ai/analysis.h"
 #include "engine/board.h"
+#include "engine/bytes.h"
 #include "engine/coach/explain.h"
 #include "engine/coach/win_model.h"
 #include "engine/rules.h"
@@ -134,6 +135,7 @@ struct Analyst::Impl {
   std::shared_ptr<AnalysisPool> pool;
   int ticket = 0;  // the job on a worker of `pool`
   double worker_progress = 0;
+  bool worker_failed = false;  // a worker failed it (or gave it up): it stays here
   Observation obs;
   ai::Beliefs beliefs;  // count_cards(obs, the events)
   GameState view;       // legal_view(obs)
@@ -283,8 +285,9 @@ bool Analyst::step(double max_ms) {
       m.stage = Impl::Stage::Done;
       return true;
     }
-    start_here();  // the worker failed: the analysis runs here
-  } else if (m.stage == Impl::Stage::Expert && m.pool && m.pool->size() > 0 &&
+    m.worker_failed = true;
+    start_here();  // the worker failed: the analysis runs here, to its end
+  } else if (m.stage == Impl::Stage::Expert && !m.worker_failed && m.pool && m.pool->size() > 0 &&
              m.expert->progress() < 0.5) {
     // A worker has become available since start(): it takes the analysis over.
     m.ticket = m.pool->submit(m.job);
@@ -485,57 +488,34 @@ constexpr uint32_t kAnalysisFormat = 1;
 constexpr uint32_t kMaxEvents = 4'000'000;
 constexpr uint32_t kMaxAdviceOptions = 1024;
 
-struct Writer {
-  std::vector<uint8_t> out;
-  template <class T>
-  void put(const T& v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    const auto* p = reinterpret_cast<const uint8_t*>(&v);
-    out.insert(out.end(), p, p + sizeof(T));
-  }
-  void header(uint32_t magic) {
-    put(magic);
-    put(kAnalysisFormat);
-    put(static_cast<uint32_t>(sizeof(Observation)));
-    put(static_cast<uint32_t>(sizeof(Action)));
-    put(static_cast<uint32_t>(sizeof(Event)));
-  }
-};
+using bytes::Reader;
+using bytes::refuse;
+using bytes::Writer;
 
-struct Reader {
-  const uint8_t* p;
-  size_t left;
-  template <class T>
-  bool get(T* v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    if (!p || left < sizeof(T)) return false;
-    std::memcpy(v, p, sizeof(T));
-    p += sizeof(T);
-    left -= sizeof(T);
-    return true;
-  }
-  // The header: "" when it is ours, else what is wrong.
-  const char* header(uint32_t magic) {
-    uint32_t m = 0, format = 0, obs = 0, action = 0, event = 0;
-    if (!get(&m) || m != magic) return "not a coach message";
-    if (!get(&format) || format != kAnalysisFormat) return "unknown coach message format";
-    if (!get(&obs) || obs != sizeof(Observation) || !get(&action) || action != sizeof(Action) ||
-        !get(&event) || event != sizeof(Event))
-      return "a coach message from another build";
-    return "";
-  }
-};
+void put_header(Writer& w, uint32_t magic) {
+  w.put(magic);
+  w.put(kAnalysisFormat);
+  w.put(static_cast<uint32_t>(sizeof(Observation)));
+  w.put(static_cast<uint32_t>(sizeof(Action)));
+  w.put(static_cast<uint32_t>(sizeof(Event)));
+}
 
-bool refuse(std::string* error, const char* why) {
-  if (error) *error = why;
-  return false;
+// The header: "" when it is ours, else what is wrong.
+const char* read_header(Reader& r, uint32_t magic) {
+  uint32_t m = 0, format = 0, obs = 0, action = 0, event = 0;
+  if (!r.get(&m) || m != magic) return "not a coach message";
+  if (!r.get(&format) || format != kAnalysisFormat) return "unknown coach message format";
+  if (!r.get(&obs) || obs != sizeof(Observation) || !r.get(&action) || action != sizeof(Action) ||
+      !r.get(&event) || event != sizeof(Event))
+    return "a coach message from another build";
+  return "";
 }
 
 }  // namespace
 
 std::vector<uint8_t> encode_analysis_job(const AnalysisJob& job) {
   Writer w;
-  w.header(kAnalysisMagic);
+  put_header(w, kAnalysisMagic);
   w.put(job.obs);
   w.put(static_cast<uint32_t>(job.events.size()));
   w.out.reserve(w.out.size() + job.events.size() * sizeof(Event) + 64);
@@ -551,7 +531,7 @@ std::vector<uint8_t> encode_analysis_job(const AnalysisJob& job) {
 
 bool decode_analysis_job(const uint8_t* data, size_t size, AnalysisJob* out, std::string* error) {
   Reader r{data, size};
-  if (const char* why = r.header(kAnalysisMagic); *why) return refuse(error, why);
+  if (const char* why = read_header(r, kAnalysisMagic); *why) return refuse(error, why);
   AnalysisJob job;
   uint32_t n = 0;
   if (!r.get(&job.obs) || !r.get(&n) || n > kMaxEvents || r.left / sizeof(Event) < n)
@@ -578,7 +558,7 @@ bool decode_analysis_job(const uint8_t* data, size_t size, AnalysisJob* out, std
 
 std::vector<uint8_t> encode_advice(const Advice& a) {
   Writer w;
-  w.header(kAdviceMagic);
+  put_header(w, kAdviceMagic);
   w.put(static_cast<int32_t>(a.seat));
   w.put(static_cast<int32_t>(a.played));
   w.put(static_cast<int32_t>(a.iterations));
@@ -593,7 +573,7 @@ std::vector<uint8_t> encode_advice(const Advice& a) {
 
 bool decode_advice(const uint8_t* data, size_t size, Advice* out, std::string* error) {
   Reader r{data, size};
-  if (const char* why = r.header(kAdviceMagic); *why) return refuse(error, why);
+  if (const char* why = read_header(r, kAdviceMagic); *why) return refuse(error, why);
   Advice a;
   int32_t seat = 0, played = 0, iterations = 0;
   uint32_t n = 0;

@@ -101,7 +101,7 @@ struct Reviewer::Impl {
   void collect_worker_answers(Review& r);
   void move_local_to_worker(int workers);
   void submit_next_tasks(int workers);
-  void pick_local_task(int workers);
+  void pick_local_task();
   void analyse_here(Review& r, double max_ms);
   ~Impl() {
     if (pool)
@@ -324,8 +324,8 @@ void Reviewer::Impl::submit_next_tasks(int workers) {
   }
 }
 
-// Here: a task a worker failed, or, without workers, the next one.
-void Reviewer::Impl::pick_local_task(int workers) {
+// Here: a task a worker failed, or, when no worker took one, the next one.
+void Reviewer::Impl::pick_local_task() {
   if (analysing) return;
   if (!fallback.empty()) {
     OnWorker w = std::move(fallback.front());
@@ -335,7 +335,7 @@ void Reviewer::Impl::pick_local_task(int workers) {
     local_job = std::move(w.job);
     local_fallback = true;
     analysing = true;
-  } else if (workers == 0 && on_worker.empty() && next_task < tasks.size()) {
+  } else if (on_worker.empty() && next_task < tasks.size()) {
     local_job = next_job();
     local_task = next_task++;
     analyst.start(local_job.obs, local_job.events, &local_job.played);
@@ -365,7 +365,7 @@ bool Reviewer::step(double max_ms) {
     const int workers = m.pool ? m.pool->size() : 0;
     m.move_local_to_worker(workers);
     m.submit_next_tasks(workers);
-    m.pick_local_task(workers);
+    m.pick_local_task();
     if (m.analysing) {
       m.analyse_here(review_, std::max(0.5, max_ms - ms_since(t0)));
     } else if (!m.on_worker.empty()) {

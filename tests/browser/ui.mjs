@@ -1,7 +1,17 @@
 // What the feature tests share to drive the app: presses and taps by widget id (the test ids
 // of catan.view(), on with the test hooks), the layout checks, the screens and devices they
 // run on, a human's moves played by the legal-move list, and replay codes made by hand.
-import { assert, frames, instrument, newContext, sleep, waitFor } from './lib.mjs';
+import { assert, base, frames, instrument, newContext, sleep, waitFor, waitReady } from './lib.mjs';
+
+// Opens a short AI game (5 VP, the official board, seeds 31337/5) on `page`, played by `seats`
+// at full speed, and waits for its end: replay links exist for finished games only.
+export async function playShortAiGame(page, seats) {
+  await page.goto(base + `index.html?autoplay=1&seats=${seats}&speed=20&seed=31337` +
+    '&playseed=5&board=official&mode=custom&vp=5');
+  await waitReady(page);
+  await waitFor(page, () => window.catan.state(-1).state.phase === 'game_over', null,
+    { timeout: 180000, polling: 250 });
+}
 
 // Plays the human seat by catan.act (roll, end the turn, the first legal action otherwise)
 // until `want(legal)` picks an action to stop at; returns it.

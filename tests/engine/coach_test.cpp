@@ -310,7 +310,7 @@ class FakeAnalysisPool final : public coach::AnalysisPool {
       : workers_(workers), fail_every_(fail_every), late_(late) {}
   int size() const override { return late_-- > 0 ? 0 : workers_; }
   int submit(const coach::AnalysisJob& job) override {
-    if (static_cast<int>(jobs_.size()) >= workers_) return 0;
+    if (refuse || static_cast<int>(jobs_.size()) >= workers_) return 0;
     const std::vector<uint8_t> bytes = coach::encode_analysis_job(job);
     coach::AnalysisJob copy;
     std::string error;
@@ -341,6 +341,7 @@ class FakeAnalysisPool final : public coach::AnalysisPool {
       if (jobs_[i].ticket == ticket) jobs_.erase(jobs_.begin() + static_cast<long>(i));
   }
   int submitted = 0;
+  bool refuse = false;  // every worker is busy (the AI's search): submit() takes nothing
 
  private:
   struct Job {
@@ -388,6 +389,28 @@ TEST(Review, SameWithOneOrManyWorkers) {
   }
 }
 
+// The advice for `seat` at g's position, computed here in one go (`cfg` without a pool).
+Advice advice_here(const coach::CoachConfig& cfg, const Game& g, int seat) {
+  coach::Analyst here(cfg);
+  here.start(observe(g.state(), seat), g.visible_events(seat));
+  while (!here.step(1e9)) {
+  }
+  return here.advice();
+}
+
+// The same advice: the same options in the same order, chances and sentences included.
+void expect_same_advice(const Advice& a, const Advice& b) {
+  ASSERT_EQ(a.options.size(), b.options.size());
+  EXPECT_EQ(a.played, b.played);
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_EQ(a.now, b.now);
+  for (size_t i = 0; i < a.options.size(); ++i) {
+    EXPECT_EQ(a.options[i].action, b.options[i].action);
+    EXPECT_EQ(a.options[i].win, b.options[i].win);
+    EXPECT_EQ(a.options[i].why, b.options[i].why);
+  }
+}
+
 // A hint on a worker (through the bytes) is the hint computed here, sentences included.
 TEST(Coach, HintOnAWorkerEqualsHere) {
   Game g = bot_game(31, kFourHard, 60);
@@ -396,31 +419,62 @@ TEST(Coach, HintOnAWorkerEqualsHere) {
     coach::CoachConfig cfg;
     cfg.iterations = 6;
     cfg.expert_iterations = 12;
-    coach::Analyst here(cfg);
-    here.start(observe(g.state(), seat), g.visible_events(seat));
-    while (!here.step(1e9)) {
-    }
+    const Advice here = advice_here(cfg, g, seat);
     cfg.pool = std::make_shared<FakeAnalysisPool>(2);
     coach::Analyst there(cfg);
     there.start(observe(g.state(), seat), g.visible_events(seat));
     EXPECT_TRUE(there.on_worker());
     while (!there.step(1e9)) {
     }
-    const Advice& a = here.advice();
-    const Advice& b = there.advice();
-    ASSERT_EQ(a.options.size(), b.options.size());
-    EXPECT_EQ(a.played, b.played);
-    EXPECT_EQ(a.iterations, b.iterations);
-    EXPECT_EQ(a.now, b.now);
-    for (size_t i = 0; i < a.options.size(); ++i) {
-      EXPECT_EQ(a.options[i].action, b.options[i].action);
-      EXPECT_EQ(a.options[i].win, b.options[i].win);
-      EXPECT_EQ(a.options[i].why, b.options[i].why);
-    }
+    expect_same_advice(here, there.advice());
     Rng rng;
     rng.state = 40 + k;
     testing_support::play_random_actions(g, rng, 7);
   }
+}
+
+// A hint whose worker failed is finished here, in slices, and is not handed to a worker again
+// (each failure would cost a worker); it is the hint computed here.
+TEST(Coach, HintWhoseWorkerFailedFinishesHere) {
+  Game g = bot_game(31, kFourHard, 0);  // the first settlement: Expert thinks a while
+  const int seat = g.state().to_move();
+  coach::CoachConfig cfg;
+  cfg.iterations = 6;
+  cfg.expert_iterations = 24;
+  const Advice here = advice_here(cfg, g, seat);
+  auto pool = std::make_shared<FakeAnalysisPool>(2, 1);  // every job fails
+  cfg.pool = pool;
+  coach::Analyst there(cfg);
+  there.start(observe(g.state(), seat), g.visible_events(seat));
+  EXPECT_TRUE(there.on_worker());
+  int steps = 0;
+  while (!there.step(0.2) && ++steps < 20000) {
+  }
+  ASSERT_LT(steps, 20000);
+  EXPECT_EQ(pool->submitted, 1);
+  expect_same_advice(here, there.advice());
+}
+
+// With workers that take nothing (all busy with the AI's search), the review runs its
+// analyses here instead of waiting for them, and is the review computed here.
+TEST(Review, RunsHereWhenNoWorkerTakesATask) {
+  Game g = bot_game(29, kFourHard, 160);
+  coach::ReviewConfig cfg;
+  cfg.coach.iterations = 4;
+  cfg.coach.expert_iterations = 8;
+  cfg.seats = {2};
+  const nlohmann::json here = coach::review_to_json(g, coach::review_game(g, cfg));
+  auto pool = std::make_shared<FakeAnalysisPool>(3);
+  pool->refuse = true;
+  cfg.coach.pool = pool;
+  coach::Reviewer r;
+  r.start(g, cfg);
+  int steps = 0;
+  while (!r.step(0.5) && ++steps < 20000) {
+  }
+  ASSERT_LT(steps, 20000);
+  EXPECT_EQ(pool->submitted, 0);
+  EXPECT_EQ(coach::review_to_json(g, r.review()), here);
 }
 
 // Damaged or foreign bytes are refused with a reason, never read past their end.

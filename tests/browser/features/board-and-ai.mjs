@@ -2,7 +2,7 @@
 // Workers or on the main thread.
 import path from 'node:path';
 import { artifacts, assert, base, closeClean, decodePng, frames, instrument, measure, newContext, newPage, shot, sleep, test, waitFor, waitReady } from '../lib.mjs';
-import { pixel, playHumanUntil, press, pressUi, widgets } from '../ui.mjs';
+import { pixel, playHumanUntil, playShortAiGame, press, pressUi, widgets } from '../ui.mjs';
 
 // The robber's candidate hexes are marked under the pieces: a point of every settlement on a
 // candidate hex, next to the marker, looks the same while the robber is being placed as
@@ -244,18 +244,24 @@ async function expertGame(workers) {
   if (!workers) await page.addInitScript(() => { window.Worker = undefined; });
   await page.goto(base + 'index.html');
   await waitReady(page);
+  const end = await playExperts(page);
+  await closeClean(context, page);
+  return end;
+}
+
+// Starts the seeded blitz game of 3 Experts on `page` and plays it to its end: the final
+// position (every hand), the number of actions and of search workers.
+async function playExperts(page) {
   const r = await page.evaluate(() => window.catan.newGame({
     seed: 12, playseed: 3, seats: ['ai:expert', 'ai:expert:trader', 'ai:expert:builder'], mode: 'blitz',
     autoplay: true, speed: 20, think: 5000,
   }));
   assert(r.ok, r.error);
   await waitFor(page, () => window.catan.state().state.phase === 'game_over', null, { timeout: 300000, polling: 500 });
-  const end = await page.evaluate(() => {
+  return page.evaluate(() => {
     const all = window.catan.state('all');
     return { state: JSON.stringify(all.state), actions: all.session.actions, workers: all.session.searchWorkers };
   });
-  await closeClean(context, page);
-  return end;
 }
 
 await test('expert-plays-the-same-game-in-a-worker-and-on-the-main-thread', async () => {
@@ -267,6 +273,31 @@ await test('expert-plays-the-same-game-in-a-worker-and-on-the-main-thread', asyn
   assert(onMain.workers === 0, `the page without Worker reports ${onMain.workers} search workers`);
   assert(inWorkers.actions === onMain.actions, `${inWorkers.actions} actions in workers, ${onMain.actions} on the main thread`);
   assert(inWorkers.state === onMain.state, 'the final positions differ');
+});
+
+// A review still thinking on the workers when a new game starts (from a replay link, then
+// catan.newGame) does not change the Experts' moves: the game is the one played without it.
+await test('experts-play-the-same-game-after-a-review-was-left-running', async () => {
+  const ref = await expertGame(true);
+  const { context, page } = await newPage();
+  await playShortAiGame(page, 'ai:easy,ai:easy,ai:easy');
+  const link = await page.evaluate(() => window.catan.replayLink());
+  // The finished game's page goes: it would keep drawing beside the Experts' game for minutes.
+  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  await page.close();
+  const p2 = instrument(await context.newPage());
+  await p2.goto(link);
+  await waitReady(p2);
+  // The review's analyses are on the workers.
+  const rv = await waitFor(p2, () => {
+    const r = window.catan.view().review;
+    return r && window.catan.state().session.searchWorkers > 0 && r.progress > 0 && r;
+  }, null, { timeout: 60000, polling: 50 });
+  assert(!rv.done, 'the review finished before the new game: ' + JSON.stringify(rv));
+  const end = await playExperts(p2);
+  measure(`3 Experts after a review: ${end.actions} actions, ${ref.actions} without the review`);
+  assert(end.actions === ref.actions && end.state === ref.state, 'the review changed the Experts\' game');
+  await closeClean(context, p2);
 });
 
 // The worker module on its own: a job that is not one is answered with an error (the worker

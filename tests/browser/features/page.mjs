@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { artifacts, assert, base, base2, closeClean, cspViolations, frames, gz, imageStats, measure, newPage, shot, site, sleep, test, waitFor, waitReady } from '../lib.mjs';
+import { playShortAiGame } from '../ui.mjs';
 
 await test('page-loads-without-errors', async () => {
   const { context, page } = await newPage();
@@ -173,12 +174,7 @@ await test('corrupt-and-outdated-saves-are-reported', async () => {
 
 await test('share-and-replay-links', async () => {
   const { context, page } = await newPage();
-  // A short AI game (5 VP) played to its end: replay links exist for finished games only.
-  await page.goto(base + 'index.html?autoplay=1&seats=ai:easy,ai:easy,ai:easy&speed=20&seed=31337' +
-    '&playseed=5&board=official&mode=custom&vp=5');
-  await waitReady(page);
-  await waitFor(page, () => window.catan.state(-1).state.phase === 'game_over', null,
-    { timeout: 180000, polling: 250 });
+  await playShortAiGame(page, 'ai:easy,ai:easy,ai:easy');
   const info = await page.evaluate(() => ({
     share: window.catan.shareLink(), replay: window.catan.replayLink(), save: window.catan.save(),
     state: window.catan.state('all'), board: window.catan.board(),

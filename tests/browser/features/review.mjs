@@ -1,6 +1,6 @@
 // The game review.
-import { assert, base, closeClean, frames, here, measure, newPage, shot, test, waitFor, waitReady } from '../lib.mjs';
-import { PHONE_390, layoutProblems, newDevicePage, pressUi, widgets } from '../ui.mjs';
+import { assert, closeClean, frames, here, measure, newPage, shot, test, waitFor, waitReady } from '../lib.mjs';
+import { PHONE_390, layoutProblems, newDevicePage, playShortAiGame, pressUi, widgets } from '../ui.mjs';
 
 // The end screen's Review (frontend/review_screen.h): the analysis runs in slices while the
 // page keeps drawing, the scrubber and a turning point move the shown position, and "Play
@@ -14,11 +14,7 @@ let reviewReplayLink = null;
 await test('review-from-end-screen-and-play-from-here', async () => {
   const screen = { w: 1280, h: 720, touch: false };
   const { context, page } = await newPage();
-  await page.goto(base + 'index.html?autoplay=1&seats=ai:easy,ai:normal,ai:easy&speed=20&seed=31337' +
-    '&playseed=5&board=official&mode=custom&vp=5');
-  await waitReady(page);
-  await waitFor(page, () => window.catan.state(-1).state.phase === 'game_over', null,
-    { timeout: 180000, polling: 250 });
+  await playShortAiGame(page, 'ai:easy,ai:normal,ai:easy');
   reviewReplayLink = await page.evaluate(() => window.catan.replayLink());
   // A slow pace for the game Play from here starts: no bot moves before the test looks.
   await page.evaluate(() => window.catan.setSpeed(0.25));
