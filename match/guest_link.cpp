@@ -3,6 +3,8 @@
 
 #include <variant>
 
+#include "match/refuse.h"
+
 namespace catan::match {
 
 void GuestLink::hello(const std::string& name, int seat, const std::string& token) {
@@ -24,6 +26,7 @@ bool GuestLink::receive(std::string_view text, std::string* error) {
     const bool same_seat = match_ && room_ && room_->seat == room->seat;
     room_ = std::move(*room);
     if (!same_seat) {
+      record_ = {};  // the record is of one seat's views
       // The seat's moves go to the host as `act`, chosen in the view held.
       match_ = std::make_unique<ViewMatch>(
           room_->config, room_->seat, [this](const Action& a, std::string*) {
@@ -40,11 +43,18 @@ bool GuestLink::receive(std::string_view text, std::string* error) {
       return false;
     }
     refusal_.clear();
+    record_.add(views_.view());
     if (match_) match_->update(views_.view());
     return true;
   }
   if (const auto* r = std::get_if<wire::Refused>(&*msg)) {
     refusal_ = r->reason;
+    return true;
+  }
+  if (const auto* reveal = std::get_if<wire::Reveal>(&*msg)) {
+    if (!room_) return refuse(error, "a reveal before the room");
+    if (verification_) return refuse(error, "the game was revealed already");
+    verification_ = verify_game(room_->config, room_->seat, *reveal, record_, commitment_);
     return true;
   }
   chat_.push_back(std::get<wire::ChatLine>(*msg));

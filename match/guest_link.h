@@ -1,7 +1,8 @@
 // GuestLink: a guest's end of an online match (docs/MULTIPLAYER.md). It reads the host's
 // messages (match/wire.h) into a ViewMatch the frontend draws like a local match, and turns
 // the seat's moves into `act` messages. A view it cannot apply (one was missed) makes it ask
-// for a resync.
+// for a resync. It keeps a digest of every view (match/verify.h) and, when the host reveals the
+// game at its end, replays it and checks them: verification() is what the end screen shows.
 //
 //   GuestLink link([&](const std::string& text) { channel.send(text); });
 //   link.hello("Ann", -1, saved_token);
@@ -15,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "match/verify.h"
 #include "match/view_match.h"
 #include "match/wire.h"
 
@@ -29,6 +31,9 @@ class GuestLink {
   void say(const std::string& text);
   // Asks for the whole view (the page may, after a long silence while it waits for its turn).
   void resync();
+  // The host's commitment to the seeds, announced before the game (seed_commitment()); the
+  // reveal must match it.
+  void expect_commitment(uint64_t commitment) { commitment_ = commitment; }
   // A message from the host. false + *error when it is refused (nothing changes).
   bool receive(std::string_view text, std::string* error);
 
@@ -38,6 +43,9 @@ class GuestLink {
   const std::vector<wire::ChatLine>& chat() const { return chat_; }
   // The host's last refusal ("" when none since the last view).
   const std::string& refusal() const { return refusal_; }
+  // The check of the views received against the host's reveal; nullopt until the reveal.
+  const std::optional<VerifyResult>& verification() const { return verification_; }
+  const VerifyRecord& record() const { return record_; }
 
  private:
   Send send_;
@@ -46,6 +54,9 @@ class GuestLink {
   std::unique_ptr<ViewMatch> match_;
   std::vector<wire::ChatLine> chat_;
   std::string refusal_;
+  VerifyRecord record_;
+  std::optional<uint64_t> commitment_;
+  std::optional<VerifyResult> verification_;
 };
 
 }  // namespace catan::match

@@ -6,10 +6,13 @@
 #include <utility>
 #include <variant>
 
+#include "match/verify.h"
+
 namespace catan::match {
 
 HostRoom::HostRoom(const MatchConfig& config, uint64_t token_seed) {
   token_rng_.state = token_seed;
+  salt_ = token_rng_.next();
   session_.start(config);
   const int n = config.options.players;
   seats_.resize(static_cast<size_t>(n));
@@ -52,8 +55,14 @@ HostRoom::Result HostRoom::refused(const PeerId& peer, const std::string& why) c
   return r;
 }
 
+bool HostRoom::room_full(const PeerId& peer) const {
+  return peers_.size() >= kMaxPeers && peers_.find(peer) == peers_.end();
+}
+
 HostRoom::Result HostRoom::receive(const PeerId& peer, std::string_view text, double now_s) {
   now_s_ = std::max(now_s_, now_s);
+  if (room_full(peer))
+    return refused(peer, "the room is full: at most " + std::to_string(kMaxPeers) + " connections");
   const auto [it, fresh] = peers_.try_emplace(peer);
   Peer& p = it->second;
   if (fresh) p.last_s = now_s_;
@@ -95,6 +104,8 @@ void HostRoom::seat_peer(const PeerId& peer, int seat, const std::string& name) 
 }
 
 HostRoom::Result HostRoom::join(const PeerId& peer, const wire::Hello& hello) {
+  if (room_full(peer))
+    return refused(peer, "the room is full: at most " + std::to_string(kMaxPeers) + " connections");
   if (peers_[peer].joined) return refused(peer, "already joined");
   const int n = static_cast<int>(seats_.size());
   int seat = -1;
@@ -118,6 +129,7 @@ HostRoom::Result HostRoom::join(const PeerId& peer, const wire::Hello& hello) {
   Result r;
   send_room(r);
   send_view(r, peer);
+  if (session_.state().phase == Phase::GameOver) send_reveal(r, peer);
   return r;
 }
 
@@ -203,6 +215,23 @@ void HostRoom::send_views(Result& r) {
   sent_at_ = session_.actions_applied();
   for (auto& [id, p] : peers_)
     if (p.joined) send_view(r, id);
+  if (session_.state().phase != Phase::GameOver) return;
+  for (auto& [id, p] : peers_)
+    if (p.joined && !p.revealed) send_reveal(r, id);
+}
+
+wire::Reveal HostRoom::reveal() const {
+  return wire::Reveal{session_.state().seeds, salt_, session_.game().history()};
+}
+
+uint64_t HostRoom::commitment() const {
+  return seed_commitment(session_.state().seeds, salt_);
+}
+
+// After the game only: the seeds decide every roll and card still to come.
+void HostRoom::send_reveal(Result& r, const PeerId& peer) {
+  peers_[peer].revealed = true;
+  r.out.push_back({peer, wire::encode_reveal(reveal())});
 }
 
 }  // namespace catan::match

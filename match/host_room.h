@@ -8,6 +8,7 @@
 //   send_all(room.receive(peer, text, now));   // each message from a peer
 //   send_all(room.update(now, slice_ms));      // each frame: bots, then the views that changed
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -24,6 +25,8 @@ class HostRoom {
   using PeerId = std::string;
   // A guest may send kBurstMessages at once, then kMessagesPerSecond on average.
   static constexpr double kBurstMessages = 20, kMessagesPerSecond = 5;
+  // The connections (seated, watching or not yet joined) a room keeps; more are refused.
+  static constexpr size_t kMaxPeers = 16;
 
   struct Outgoing {
     PeerId peer;
@@ -55,6 +58,10 @@ class HostRoom {
   // The peer's seat (-1: a spectator or not joined).
   int seat_of(const PeerId& peer) const;
   std::vector<wire::RoomSeat> seats() const;
+  // What the guests receive once the game is over (match/verify.h), and the commitment to
+  // its seeds that may be announced before the game.
+  wire::Reveal reveal() const;
+  uint64_t commitment() const;
 
  private:
   struct Seat {
@@ -69,10 +76,12 @@ class HostRoom {
     double allowance = kBurstMessages;
     double last_s = 0;
     wire::ViewEncoder views;
+    bool revealed = false;
   };
 
   bool take_message(Peer& p, double now_s);  // the rate limit
   Result refused(const PeerId& peer, const std::string& why) const;
+  bool room_full(const PeerId& peer) const;
   Result act(const PeerId& peer, const wire::Act& a);
   Result chat(const PeerId& peer, const wire::Chat& c);
   void seat_peer(const PeerId& peer, int seat, const std::string& name);
@@ -81,11 +90,13 @@ class HostRoom {
   void send_room(Result& r) const;
   void send_views(Result& r);
   void send_view(Result& r, const PeerId& peer);
+  void send_reveal(Result& r, const PeerId& peer);
 
   Session session_;
   std::vector<Seat> seats_;
   std::map<PeerId, Peer> peers_;
   Rng token_rng_;
+  uint64_t salt_ = 0;  // the commitment's salt, from the token generator
   double now_s_ = 0;
   size_t sent_at_ = 0;  // actions_applied when the views were last sent
 };

@@ -182,8 +182,31 @@ Room read_room(const json& j) {
   return r;
 }
 
+Reveal read_reveal(const json& j) {
+  only_keys(j, "reveal", {"v", "t", "board", "seed", "salt", "actions"});
+  Reveal r;
+  r.seeds.board = get_decimal(need(j, "board", "reveal"), "reveal.board");
+  r.seeds.play = get_decimal(need(j, "seed", "reveal"), "reveal.seed");
+  r.salt = get_decimal(need(j, "salt", "reveal"), "reveal.salt");
+  const json& actions = get_array(need(j, "actions", "reveal"), "reveal.actions");
+  if (actions.size() > kMaxGameActions)
+    fail("reveal.actions", "more than " + std::to_string(kMaxGameActions) + " actions");
+  r.actions.reserve(actions.size());
+  for (size_t i = 0; i < actions.size(); ++i) {
+    // Numbered from 1, as verify_game names them.
+    const std::string path = "reveal.actions[" + std::to_string(i) + "] (action " +
+                             std::to_string(i + 1) + ")";
+    std::string err;
+    const auto a = Action::parse(get_string(actions[i], path, kMaxActionText), &err);
+    if (!a) fail(path, err);
+    r.actions.push_back(*a);
+  }
+  return r;
+}
+
 HostMessage read_host(const json& j, const std::string& t) {
   if (t == "room") return read_room(j);
+  if (t == "reveal") return read_reveal(j);
   if (t == "view") {
     only_keys(j, "view", {"v", "t", "seq", "base", "view"});
     ViewUpdate u;
@@ -206,7 +229,7 @@ HostMessage read_host(const json& j, const std::string& t) {
     c.text = get_string(need(j, "text", "chat"), "chat.text", kMaxChatText, true);
     return c;
   }
-  fail("message.t", "unknown message type \"" + t + "\" (a host sends room, view, refused, chat)");
+  fail("message.t", "unknown message type \"" + t + "\" (a host sends room, view, refused, chat, reveal)");
 }
 
 }  // namespace
@@ -266,6 +289,17 @@ std::string encode_chat_line(const ChatLine& line) {
   j["seat"] = line.seat;
   j["name"] = line.name;
   j["text"] = line.text;
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string encode_reveal(const Reveal& reveal) {
+  json j = envelope("reveal");
+  j["board"] = std::to_string(reveal.seeds.board);
+  j["seed"] = std::to_string(reveal.seeds.play);
+  j["salt"] = std::to_string(reveal.salt);
+  json actions = json::array();
+  for (const Action& a : reveal.actions) actions.push_back(a.to_string());
+  j["actions"] = std::move(actions);
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

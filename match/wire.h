@@ -6,6 +6,7 @@
 //                   view     the guest's SeatView, as a delta on the view it already holds
 //                   refused  why the guest's last message changed nothing
 //                   chat     a line of chat, with the sender's seat and name
+//                   reveal   once the game is over: the seeds and every action (match/verify.h)
 //   guest -> host   hello    name, wanted seat (-1: any open one), rejoin token ("" the first time)
 //                   act      an action's string form and the actions_applied the guest saw
 //                   chat     plain text, at most kMaxChatText bytes
@@ -90,12 +91,24 @@ struct ChatLine {
   std::string name;
   std::string text;
 };
-using HostMessage = std::variant<Room, ViewUpdate, Refused, ChatLine>;
+// Once the game is over: everything a replay needs (the game is exactly options, seeds and
+// actions), so that each guest checks the views it received (match/verify.h).
+struct Reveal {
+  Seeds seeds;        // the board seed and the play seed
+  uint64_t salt = 0;  // the commitment's salt (seed_commitment, match/verify.h)
+  std::vector<Action> actions;
+};
+using HostMessage = std::variant<Room, ViewUpdate, Refused, ChatLine, Reveal>;
 
 std::string encode_room(const Room& room);
 std::string encode_refused(const std::string& reason);
 std::string encode_chat_line(const ChatLine& line);
+std::string encode_reveal(const Reveal& reveal);
 std::optional<HostMessage> parse_host(std::string_view text, std::string* error);
+
+// The parts of a view body (docs/MULTIPLAYER.md, "The view") as the host writes them: the
+// canonical form of a SeatView, which match/verify.cpp digests.
+nlohmann::json view_body_parts(const SeatView& v);
 
 // The host's side of one guest's views: each view as a delta on the last one sent (the
 // observation's parts that changed, the events and VP timeline rows past the common prefix).

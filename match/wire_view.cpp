@@ -125,7 +125,9 @@ json event_entry(const Event& e) {
   return a;
 }
 
-json view_parts(const SeatView& v) {
+}  // namespace
+
+json view_body_parts(const SeatView& v) {
   const Observation& o = v.observation;
   const GameState& s = o.view;
   json p = json::object();
@@ -168,6 +170,8 @@ json view_parts(const SeatView& v) {
   p["timeouts"] = timeouts;
   return p;
 }
+
+namespace {
 
 // ----- Reading ------------------------------------------------------------------------------
 
@@ -380,7 +384,7 @@ size_t common_prefix(const std::vector<T>& a, const std::vector<T>& b) {
 }  // namespace
 
 std::string ViewEncoder::encode(const SeatView& v) {
-  json parts = view_parts(v);
+  json parts = view_body_parts(v);
   json body = json::object();
   size_t ev_from = 0, vp_from = 0;
   if (sent_) {

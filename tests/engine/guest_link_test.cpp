@@ -4,55 +4,31 @@
 
 #include <gtest/gtest.h>
 
-#include <deque>
 #include <string>
-#include <utility>
 
-#include "match/host_room.h"
+#include "tests/engine/linked_table.h"
 #include "tests/engine/session_fixture.h"
-#include "tests/engine/wire_guest.h"
 
 namespace catan::match {
 namespace {
 
-// Two guests (seats 0 and 1) and a bot; the messages go through queues, as on data channels.
-struct LinkedTable {
-  HostRoom room{quick_match(3, 2, 31), 11};
-  std::deque<std::pair<std::string, std::string>> to_host;  // (peer, text)
-  int resyncs = 0;
-  GuestLink a{[this](const std::string& t) { send("a", t); }};
-  GuestLink b{[this](const std::string& t) { send("b", t); }};
-  double now = 0;
-  std::string drop_for;  // the peer ("b") whose next view is lost
-
-  void send(const std::string& peer, const std::string& text) {
-    resyncs += text.find("\"t\":\"resync\"") != std::string::npos ? 1 : 0;
-    to_host.emplace_back(peer, text);
+// Two guests (seats 0 and 1) and a bot; b's next view is lost once `drop_for_b` is set, while
+// another seat is to move: that seat's move brings b a view it cannot apply.
+struct LostViewTable : LinkedTable {
+  LostViewTable() : LinkedTable(quick_match(3, 2, 31), 2, 11) {
+    wire_tap = [this](const std::string& peer, std::string&) {
+      if (peer != "g1" || !drop_for_b || room.game().state().to_move() == 1) return true;
+      drop_for_b = false;
+      return false;
+    };
   }
-  GuestLink& link(const std::string& peer) { return peer == "a" ? a : b; }
-  void deliver(const HostRoom::Result& r) {
-    for (const HostRoom::Outgoing& o : r.out) {
-      // Lost while another seat is to move: that seat's move brings b a view it cannot apply.
-      if (o.peer == drop_for && room.game().state().to_move() != 1) {
-        drop_for.clear();
-        continue;
-      }
-      std::string error;
-      link(o.peer).receive(o.text, &error);
-    }
-  }
-  void pump() {
-    while (!to_host.empty()) {
-      const auto [peer, text] = to_host.front();
-      to_host.pop_front();
-      deliver(room.receive(peer, text, now += 1));
-    }
-    deliver(room.update(now += 1, 5));
-  }
+  GuestLink& a = link(0);
+  GuestLink& b = link(1);
+  bool drop_for_b = false;
 };
 
 TEST(GuestLink, PlaysThroughTheViewMatchAndResyncsAfterALostView) {
-  LinkedTable t;
+  LostViewTable t;
   t.a.hello("Ann", 0, "");
   t.b.hello("Bo", 1, "");
   t.pump();
@@ -64,7 +40,7 @@ TEST(GuestLink, PlaysThroughTheViewMatchAndResyncsAfterALostView) {
   ASSERT_TRUE(t.a.room().has_value());
   EXPECT_FALSE(t.a.room().value().token.empty());
   for (int i = 0; i < 120 && t.room.game().state().phase != Phase::GameOver; ++i) {
-    if (i == 10) t.drop_for = "b";  // b misses a view: its next one does not apply
+    if (i == 10) t.drop_for_b = true;  // b misses a view: its next one does not apply
     bool acted = false;
     for (GuestLink* g : {&t.a, &t.b}) {
       ViewMatch* m = g->match();
@@ -84,7 +60,7 @@ TEST(GuestLink, PlaysThroughTheViewMatchAndResyncsAfterALostView) {
     EXPECT_EQ(m->visible_events(), want.events);
     EXPECT_EQ(m->actions_applied(), want.actions_applied);
   }
-  EXPECT_TRUE(t.drop_for.empty()) << "a view for b was lost";
+  EXPECT_FALSE(t.drop_for_b) << "a view for b was lost";
   EXPECT_EQ(t.resyncs, 1) << "b asked for the whole view once";
 }
 

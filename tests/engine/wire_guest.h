@@ -24,6 +24,7 @@ struct WireGuest {
   std::vector<std::string> refusals;
   std::vector<wire::ChatLine> chat;
   std::vector<wire::ViewUpdate> updates;  // as received, for the tests of deltas
+  int reveals = 0;
 };
 
 // The view a guest decoded equals the host's seat_view() field by field.
@@ -99,6 +100,12 @@ class WireTable {
         const SeatView want = seat_view(room_.game(), g->seat, room_.session().config());
         expect_same_view(g->views.view(), want);
         expect_no_secrets(o.text, g->views.view(), room_.game());
+      } else if (const auto* reveal = std::get_if<wire::Reveal>(&*msg)) {
+        // Only once the game is over: the seeds decide every roll and card still to come.
+        EXPECT_EQ(room_.game().state().phase, Phase::GameOver) << "a reveal during the game";
+        EXPECT_EQ(reveal->seeds, room_.game().state().seeds);
+        EXPECT_EQ(reveal->actions, room_.game().history());
+        ++g->reveals;
       } else if (const auto* f = std::get_if<wire::Refused>(&*msg)) {
         g->refusals.push_back(f->reason);
       } else {

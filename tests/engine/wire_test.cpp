@@ -69,7 +69,10 @@ std::vector<size_t> play_online_game(const MatchConfig& mc) {
   EXPECT_EQ(room.game().state().phase, Phase::GameOver);
   EXPECT_GT(guest_moves, 50);
   EXPECT_LT(off_list, guest_moves / 10) << "the AI chose from the guest's observation";
-  for (const WireGuest& g : table.guests) EXPECT_TRUE(g.refusals.empty()) << g.refusals.front();
+  for (const WireGuest& g : table.guests) {
+    EXPECT_TRUE(g.refusals.empty()) << g.refusals.front();
+    EXPECT_EQ(g.reveals, 1) << "the reveal reaches every guest once";
+  }
   std::printf("[ wire     ] %zu view messages over %zu actions\n", table.view_bytes.size(),
               room.game().history().size());
   return table.view_bytes;
@@ -253,6 +256,19 @@ TEST_F(HostileGuest, ARejoinWithTheTokenGetsTheSameSeatAndAWholeView) {
   ASSERT_FALSE(back.updates.empty());
   EXPECT_EQ(back.updates.back().base, 0u) << "a whole view";
   EXPECT_EQ(room.seat_of("alice2"), 0);
+}
+
+// Connections that never leave cannot grow the host's memory without bound.
+TEST_F(HostileGuest, ARoomKeepsAtMost16Connections) {
+  for (size_t i = table.guests.size(); i < HostRoom::kMaxPeers; ++i)
+    table.join("watcher" + std::to_string(i), -1, now += 1);
+  EXPECT_EQ(table.guests.back().seat, -1);
+  const std::string hello = wire::encode_guest(wire::Hello{"late", -1, ""});
+  expect_refused("late", hello, "the room is full: at most 16 connections");
+  EXPECT_FALSE(room.leave("late").ok) << "the refused peer is not kept";
+  EXPECT_FALSE(room.join("late", wire::Hello{"late", -1, ""}).ok);
+  ASSERT_TRUE(room.leave("watcher5").ok);
+  EXPECT_TRUE(send("late", hello).ok) << "a connection that left makes room";
 }
 
 TEST(Wire, AGuestThatMissedAViewAsksForAWholeOne) {
