@@ -32,7 +32,8 @@ foreach(_src IN LISTS _sources)
   file(READ "${SOURCE_DIR}/${_src}" _text)
   # Not names of repository files: build outputs, installed modules, system headers, globs.
   # The list separators of CMake are blanked.
-  string(REGEX REPLACE "(build|node_modules)/[A-Za-z0-9_<>./-]*" "" _text "${_text}")
+  string(REGEX REPLACE "build/[A-Za-z0-9_<>./-]*|node_modules(/[A-Za-z0-9_<>./-]*)?" "" _text
+                       "${_text}")
   string(REGEX REPLACE "#[ \t]*include[ \t]*<[^>\n]*>" "" _text "${_text}")
   string(REGEX REPLACE "[A-Za-z0-9_./-]*\\*[A-Za-z0-9_.*/-]*" "" _text "${_text}")  # globs
   string(REGEX REPLACE "[][;]" " " _text "${_text}")
