@@ -6,9 +6,9 @@
 //   - writes the release into release.js (version, size and SRI hash of app.js, app.wasm and
 //     the AI's search-worker.js and search-worker.wasm: the page checks that they belong to
 //     its release);
-//   - writes the version and the file list with SHA-256 hashes into sw.js (the service
-//     worker's cache holds exactly these files, app.* and search-worker.* under the
-//     ?v=<version> URLs the page requests);
+//   - writes the version and the file lists with SHA-256 hashes into sw.js: the files the
+//     service worker installs (app.* and search-worker.* under the ?v=<version> URLs the page
+//     requests), and online play's (net/, vendor/), which it caches when a page first loads them;
 //   - removes this tools/ folder from the site.
 // Usage: node web/tools/make-site.mjs <site-dir>   (run once, on a freshly assembled site)
 import { createHash } from 'node:crypto';
@@ -157,12 +157,17 @@ sizes['release.js'] = read('release.js').length;
 fs.writeFileSync(path.join(site, 'version.json'),
   JSON.stringify({ version, built: new Date().toISOString(), files: sizes }, null, 1) + '\n');
 
-// The worker's list: each file under the URL the pages request, with its final SHA-256.
+// The worker's lists: each file under the URL the pages request, with its final SHA-256.
+// Online play's files are loaded only when a room opens: the worker caches them then.
+const ON_DEMAND_DIRS = ['net/', 'vendor/'];
 const precache = {};
+const onDemand = {};
 for (const f of [...files, 'version.json']) {
   const url = VERSIONED.includes(f) ? `${f}?v=${version}` : f;
-  precache[url] = digest('sha256', read(f));
+  const list = ON_DEMAND_DIRS.some((d) => f.startsWith(d)) ? onDemand : precache;
+  list[url] = digest('sha256', read(f));
 }
 replaceOnce('sw.js', "'__CATAN_VERSION__'", JSON.stringify(version));
 replaceOnce('sw.js', '__CATAN_FILES__', JSON.stringify(precache, null, 1));
+replaceOnce('sw.js', '__CATAN_ON_DEMAND__', JSON.stringify(onDemand, null, 1));
 console.log(`site ${site}: version ${version}, ${files.length} files`);

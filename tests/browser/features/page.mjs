@@ -1,8 +1,10 @@
 // The page: loading, the canvas, an AI game, a human move, saves and reloads, share and replay
 // links, the embed demo, URL parameters, postMessage, offline play.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { artifacts, assert, base, base2, closeClean, cspViolations, frames, gz, imageStats, measure, newPage, shot, site, sleep, test, waitFor, waitReady } from '../lib.mjs';
+import { artifacts, assert, atRoot, base, base2, closeClean, cspViolations, frames, gz, imageStats, measure, newPage, root, serve, shot, site, sleep, test, waitFor, waitReady } from '../lib.mjs';
 import { playShortAiGame } from '../ui.mjs';
 
 await test('page-loads-without-errors', async () => {
@@ -369,4 +371,107 @@ await test('offline-reload-with-service-worker', async () => {
   assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
   await context.setOffline(false);
   await context.close();
+});
+
+// A first visit, the service worker's install included, as the server sees it: nothing of
+// online play (net/, vendor/), which loads only when a room opens.
+await test('first-visit-loads-no-online-play', async () => {
+  const own = await serve(atRoot(site));
+  const { context, page } = await newPage({ serviceWorkers: 'allow' });
+  try {
+    await page.goto(`http://127.0.0.1:${own.address().port}/index.html`);
+    await waitReady(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const sent = own.log.filter((e) => e.status === 200);
+    let raw = 0, total = 0;
+    for (const e of sent) {
+      raw += fs.statSync(path.join(site, e.path)).size;
+      total += gz(e.path.slice(1));
+    }
+    measure(`first visit with the service worker installing: ${own.log.length} requests, ` +
+      `${sent.length} answered with a body, ${raw} bytes raw, ${total} bytes gzip -9`);
+    const online = own.log.filter((e) => /^\/(net|vendor)\//.test(e.path)).map((e) => e.path);
+    assert(online.length === 0, 'online play loaded on the first visit: ' + online.join(', '));
+    assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  } finally {
+    await context.close();
+    own.close();
+  }
+});
+
+// Online play's files join the release's cache when a page first imports them: a room opens
+// offline afterwards, and a release installing over this one brings its own along (changed
+// files downloaded, unchanged ones copied from the old cache).
+await test('online-play-cached-on-first-use', async () => {
+  const releaseB = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-release-b-'));
+  fs.cpSync(path.join(root, 'web'), releaseB, { recursive: true });
+  for (const f of ['app.js', 'app.wasm', 'search-worker.js', 'search-worker.wasm']) {
+    fs.copyFileSync(path.join(site, f), path.join(releaseB, f));
+  }
+  fs.appendFileSync(path.join(releaseB, 'net/errors.js'), '\n// release B\n');
+  execFileSync(process.execPath, [path.join(root, 'web/tools/make-site.mjs'), releaseB], { stdio: 'ignore' });
+  let served = site;
+  const own = await serve((p) => ({ dir: served, path: p }));
+  const { context, page } = await newPage({ serviceWorkers: 'allow' });
+  const importTransport = () => page.evaluate(() => import('./net/transport.js').then(
+    (m) => Object.keys(m).sort().join(','), (e) => 'error: ' + e.message));
+  const cachedOnline = () => page.evaluate(async () => {
+    const out = {};
+    for (const name of await caches.keys()) {
+      const keys = await (await caches.open(name)).keys();
+      out[name] = keys.map((r) => new URL(r.url).pathname).filter((p) => /^\/(net|vendor)\//.test(p)).sort();
+    }
+    return out;
+  });
+  const downloads = (from, re) => own.log.slice(from).filter((e) => re.test(e.path) && e.status === 200).map((e) => e.path);
+  try {
+    await page.goto(`http://127.0.0.1:${own.address().port}/index.html`);
+    await waitReady(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await waitReady(page);
+    assert(await page.evaluate(() => !!navigator.serviceWorker.controller), 'the page is not controlled by the worker');
+    const vA = await page.evaluate(() => window.catan.version);
+    const cacheA = `catan|/|${vA}`;
+    let cached = await cachedOnline();
+    assert(cached[cacheA] && cached[cacheA].length === 0, 'online play cached before any room: ' + JSON.stringify(cached));
+
+    const exportsOnline = await importTransport();
+    assert(!exportsOnline.startsWith('error'), 'importing net/transport.js: ' + exportsOnline);
+    cached = await cachedOnline();
+    for (const f of ['/net/transport.js', '/net/manual.js', '/net/automatic.js', '/net/invite_code.js']) {
+      assert(cached[cacheA].includes(f), `${f} not cached after the import: ${JSON.stringify(cached)}`);
+    }
+    assert(!cached[cacheA].some((f) => f.startsWith('/vendor/')), 'Trystero cached without a room using it');
+
+    let mark = own.log.length;
+    await context.setOffline(true);
+    await page.reload();
+    await waitReady(page, 60000);
+    const exportsOffline = await importTransport();
+    await context.setOffline(false);
+    assert(exportsOffline === exportsOnline, 'importing net/transport.js offline: ' + exportsOffline);
+    const fetched = downloads(mark, /^\/net\//);
+    assert(fetched.length === 0, 'fetched from the server offline: ' + fetched.join(', '));
+
+    // Release B (net/errors.js changed) installs and waits beside A.
+    served = releaseB;
+    mark = own.log.length;
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((reg) => reg.update()));
+    await waitFor(page, () => navigator.serviceWorker.getRegistration().then((reg) => !!reg.waiting), null, { timeout: 30000 });
+    const vB = JSON.parse(fs.readFileSync(path.join(releaseB, 'version.json'), 'utf8')).version;
+    cached = await cachedOnline();
+    const cacheB = cached[`catan|/|${vB}`] || [];
+    for (const f of ['/net/transport.js', '/net/errors.js', '/vendor/trystero/mqtt.mjs', '/vendor/trystero/torrent.mjs']) {
+      assert(cacheB.includes(f), `release B's cache lacks ${f}: ${JSON.stringify(cached)}`);
+    }
+    const got = downloads(mark, /^\/(net|vendor)\//);
+    assert(got.includes('/net/errors.js'), 'release B took net/errors.js from somewhere else than the server: ' + got.join(', '));
+    assert(!got.includes('/net/transport.js'), 'release B downloaded the unchanged net/transport.js again');
+    assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  } finally {
+    await context.close();
+    own.close();
+    fs.rmSync(releaseB, { recursive: true, force: true });
+  }
 });

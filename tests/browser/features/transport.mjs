@@ -1,7 +1,7 @@
 // Online play's transport (web/net): real Chromium pages over real WebRTC data channels, the
 // signalling relays started here on 127.0.0.1 (tests/browser/transport/relays.mjs). A page of
 // its own (tests/browser/transport/fixture.html) serves web/net and web/vendor/trystero as
-// they ship; no site needed.
+// they ship, under the game page's Content-Security-Policy; no site needed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { assert, atRoot, browser, instrument, measure, root, serve, test, waitFor } from '../lib.mjs';
@@ -18,19 +18,27 @@ const missing = ['@trystero-p2p/core', '@trystero-p2p/mqtt', '@trystero-p2p/torr
 // The shipped copy of Trystero, every strategy measured here included.
 const vendorDir = path.join(root, 'web/vendor/trystero');
 
+// The game page's policy (web/index.html), with WebSocket to this machine's relays (ws:, not
+// the public relays' wss:) added: a room must open under it without a violation.
+const CSP_META = /(http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/;
+const pagePolicy = CSP_META.exec(fs.readFileSync(path.join(root, 'web/index.html'), 'utf8'))[2];
+const fixturePolicy = pagePolicy.replace("connect-src 'self' wss:", "connect-src 'self' wss: ws://127.0.0.1:*");
 const server = await serve((p) => {
   if (p.startsWith('/net/')) return { dir: netDir, path: p.slice(5) };
   if (p.startsWith('/vendor/trystero/')) return { dir: vendorDir, path: p.slice(17) };
   if (p === '/fixture.html' || p === '/fixture.js') return atRoot(fixtureDir)(p);
   return null;
-});
+}, (p, text) => (p === '/fixture.html' ? text.replace(CSP_META, (m, head) => `${head}${fixturePolicy}"`) : text));
 const pageUrl = `http://127.0.0.1:${server.address().port}/fixture.html`;
 const ICE = { iceServers: [] }; // offline machine: host candidates only
 
 async function openPage() {
   const context = await browser.newContext();
-  // Every RTCPeerConnection the page makes, to count the open ones.
+  // Every RTCPeerConnection the page makes, to count the open ones; the policy's violations.
   await context.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation',
+      (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
     const Native = window.RTCPeerConnection;
     window.__pcs = [];
     window.RTCPeerConnection = class extends Native {
@@ -51,6 +59,8 @@ async function openPages(n) {
 async function closePages(pages) {
   for (const { context, page } of pages) {
     assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+    const csp = await page.evaluate(() => window.__csp);
+    assert(csp.length === 0, 'Content-Security-Policy violations: ' + csp.join(' | '));
     await context.close();
   }
 }
