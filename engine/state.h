@@ -112,14 +112,34 @@ struct GameState {
   }
   int num_dev_cards_left() const { return kDevDeckSize - deck_pos; }
   // engine/victory_points.h: the breakdown behind both.
-  int public_vp(int seat) const { return vp_breakdown(*this, seat).public_points(); }
-  int total_vp(int seat) const { return vp_breakdown(*this, seat).points(); }  // + hidden cards
+  int public_vp(int seat) const;
+  int total_vp(int seat) const;  // + hidden cards
   int hand_size(int seat) const { return total(players[seat].resources); }
   int dev_hand_size(int seat) const;
 
   bool operator==(const GameState&) const;  // field by field (bit-identical replay)
   int to_move_slow() const;                 // to_move() for Discard / TradeResponse / GameOver
 };
+
+// The one VP count (engine/victory_points.h), inline here: the rules ask for it after every
+// action and the AIs' evaluation in every playout.
+inline VpBreakdown vp_breakdown(const GameState& s, int seat) {
+  const PlayerState& p = s.players[seat];
+  VpBreakdown b;
+  b.settlements = kSettlementsPerPlayer - p.settlements_left;
+  b.cities = kCitiesPerPlayer - p.cities_left;
+  b.longest_road = s.longest_road_holder == seat ? 2 : 0;
+  b.largest_army = s.largest_army_holder == seat ? 2 : 0;
+  b.vp_cards = p.dev_cards[static_cast<int>(DevCard::VictoryPoint)];
+  b.revealed = s.phase == Phase::GameOver;
+  return b;
+}
+inline int GameState::public_vp(int seat) const {
+  return vp_breakdown(*this, seat).public_points();
+}
+inline int GameState::total_vp(int seat) const {
+  return vp_breakdown(*this, seat).points();
+}
 static_assert(std::is_trivially_copyable_v<GameState>);
 
 GameState new_game(const GameOptions& options, Seeds seeds);

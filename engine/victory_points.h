@@ -28,8 +28,9 @@ struct VpBreakdown {
   int points() const { return buildings_and_awards() + vp_cards; }
 };
 
-// From the pieces placed (the pieces left in supply) and the award holders.
-VpBreakdown vp_breakdown(const GameState& s, int seat);
+// From the pieces placed (the pieces left in supply) and the award holders; defined inline in
+// engine/state.h, beside GameState.
+inline VpBreakdown vp_breakdown(const GameState& s, int seat);
 // The points `viewer` may know `seat` to hold: the true total for its own seat, public points
 // for another (all points at the game's end).
 int vp_seen_by(const GameState& s, int seat, int viewer);
