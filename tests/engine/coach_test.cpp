@@ -36,6 +36,16 @@ using testing_support::bot_game;
 
 const std::vector<AiLevel> kFourHard{AiLevel::Hard, AiLevel::Hard, AiLevel::Hard, AiLevel::Hard};
 
+// A review of `seats` with the coach's search at a test's budget (iterations, Expert's twice
+// as many).
+coach::ReviewConfig review_config(int iterations, std::vector<int> seats) {
+  coach::ReviewConfig cfg;
+  cfg.coach.iterations = iterations;
+  cfg.coach.expert_iterations = 2 * iterations;
+  cfg.seats = std::move(seats);
+  return cfg;
+}
+
 Advice advise(const Game& g, int iterations = 12) {
   const int seat = g.state().to_move();
   coach::CoachConfig cfg;
@@ -238,10 +248,7 @@ TEST(Review, GradesFollowTheThresholds) {
 // A random player's decisions cost more than a Hard player's in the same game.
 TEST(Review, ARandomPlayerLosesMoreThanAHardOne) {
   Game g = bot_game(27, {AiLevel::Random, AiLevel::Hard, AiLevel::Hard, AiLevel::Hard}, 400);
-  coach::ReviewConfig cfg;
-  cfg.coach.iterations = 8;
-  cfg.coach.expert_iterations = 16;
-  cfg.seats = {0, 1};
+  coach::ReviewConfig cfg = review_config(8, {0, 1});
   const coach::Review r = coach::review_game(g, cfg);
   ASSERT_EQ(r.chances.size(), g.history().size() + 1);
   double loss[2] = {0, 0};
@@ -267,10 +274,7 @@ fs::path review_golden() {
 // (CATAN_WRITE_GOLDEN=1 rewrites it).
 TEST(Review, MatchesTheGoldenReview) {
   Game g = bot_game(28, kFourHard, 300);
-  coach::ReviewConfig cfg;
-  cfg.coach.iterations = 8;
-  cfg.coach.expert_iterations = 16;
-  cfg.seats = {0};
+  coach::ReviewConfig cfg = review_config(8, {0});
   const std::string got = coach::review_to_json(g, coach::review_game(g, cfg)).dump(1) + "\n";
   if (std::getenv("CATAN_WRITE_GOLDEN")) {
     fs::create_directories(review_golden().parent_path());
@@ -285,10 +289,7 @@ TEST(Review, MatchesTheGoldenReview) {
 
 TEST(Review, SlicedEqualsOneCall) {
   Game g = bot_game(29, kFourHard, 160);
-  coach::ReviewConfig cfg;
-  cfg.coach.iterations = 4;
-  cfg.coach.expert_iterations = 8;
-  cfg.seats = {2};
+  coach::ReviewConfig cfg = review_config(4, {2});
   coach::Reviewer r;
   r.start(g, cfg);
   double last = 0;
@@ -360,10 +361,7 @@ class FakeAnalysisPool final : public coach::AnalysisPool {
 // graded decisions stay in game order while they come in.
 TEST(Review, SameWithOneOrManyWorkers) {
   Game g = bot_game(29, kFourHard, 160);
-  coach::ReviewConfig cfg;
-  cfg.coach.iterations = 4;
-  cfg.coach.expert_iterations = 8;
-  cfg.seats = {1, 2};
+  coach::ReviewConfig cfg = review_config(4, {1, 2});
   const nlohmann::json here = coach::review_to_json(g, coach::review_game(g, cfg));
   ASSERT_GT(here["decisions"].size(), 10u);
   for (const auto& [workers, fail_every, late] : std::vector<std::tuple<int, int, int>>{
@@ -459,10 +457,7 @@ TEST(Coach, HintWhoseWorkerFailedFinishesHere) {
 // analyses here instead of waiting for them, and is the review computed here.
 TEST(Review, RunsHereWhenNoWorkerTakesATask) {
   Game g = bot_game(29, kFourHard, 160);
-  coach::ReviewConfig cfg;
-  cfg.coach.iterations = 4;
-  cfg.coach.expert_iterations = 8;
-  cfg.seats = {2};
+  coach::ReviewConfig cfg = review_config(4, {2});
   const nlohmann::json here = coach::review_to_json(g, coach::review_game(g, cfg));
   auto pool = std::make_shared<FakeAnalysisPool>(3);
   pool->refuse = true;

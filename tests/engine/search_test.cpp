@@ -20,6 +20,7 @@
 #include "engine/options.h"
 #include "engine/rules.h"
 #include "match/session.h"
+#include "tests/engine/same_observation.h"
 
 namespace catan {
 namespace {
@@ -109,11 +110,7 @@ TEST_F(SearchTest, AJobSurvivesItsBytes) {
   ai::SearchJob back;
   std::string err;
   ASSERT_TRUE(ai::decode_job(bytes.data(), bytes.size(), &back, &err)) << err;
-  EXPECT_EQ(back.obs.seat, job.obs.seat);
-  EXPECT_TRUE(back.obs.view == job.obs.view);
-  EXPECT_EQ(back.obs.hand_size, job.obs.hand_size);
-  EXPECT_EQ(back.obs.dev_hand_size, job.obs.dev_hand_size);
-  EXPECT_EQ(back.obs.unknown_dev_cards, job.obs.unknown_dev_cards);
+  testing_support::expect_same_observation(back.obs, job.obs);
   EXPECT_EQ(back.beliefs.hand, job.beliefs.hand);
   EXPECT_EQ(back.cands, job.cands);
   EXPECT_EQ(back.personality, job.personality);

@@ -12,6 +12,7 @@
 #include "engine/serialize.h"
 #include "match/host_room.h"
 #include "match/wire.h"
+#include "tests/engine/same_observation.h"
 
 namespace catan::match {
 
@@ -29,11 +30,7 @@ struct WireGuest {
 
 // The view a guest decoded equals the host's seat_view() field by field.
 inline void expect_same_view(const SeatView& got, const SeatView& want) {
-  EXPECT_EQ(got.observation.seat, want.observation.seat);
-  EXPECT_TRUE(got.observation.view == want.observation.view) << "the observation differs";
-  EXPECT_EQ(got.observation.hand_size, want.observation.hand_size);
-  EXPECT_EQ(got.observation.dev_hand_size, want.observation.dev_hand_size);
-  EXPECT_EQ(got.observation.unknown_dev_cards, want.observation.unknown_dev_cards);
+  testing_support::expect_same_observation(got.observation, want.observation);
   EXPECT_EQ(got.events, want.events);
   EXPECT_EQ(got.actions_applied, want.actions_applied);
   EXPECT_EQ(got.turns_played, want.turns_played);
