@@ -12,6 +12,7 @@
 #include "frontend/new_game_screen.h"
 #include "frontend/overlays.h"
 #include "frontend/review_screen.h"
+#include "frontend/room_play.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
@@ -40,6 +41,15 @@ void draw_background() {
   }
 }
 
+// Until the host's room and first view arrive.
+void draw_waiting_for_host() {
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  const char* text = "Waiting for the host...";
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  ImGui::GetForegroundDrawList()->AddText(ImVec2((ds.x - size.x) / 2, (ds.y - size.y) / 2),
+                                          theme().text, text);
+}
+
 }  // namespace
 
 struct App::Impl {
@@ -48,6 +58,7 @@ struct App::Impl {
   Session session;
   GameScreenState game;
   ReviewScreenState review;
+  RoomPlay room;  // an online match, drawn instead of the local session while open
   Overlays overlays;
   Notice notice;
   double now = 0;
@@ -63,8 +74,15 @@ struct App::Impl {
     // The review's and the hint's analyses end before the bots' first search starts.
     review.close();
     game.hint.clear();
+    room.close();
     session.start(mc);
     session.update(now, 0);
+    show_game_screen();
+    saved_history = static_cast<size_t>(-1);
+  }
+
+  // The game screen, fresh: no tool, sheet, dialog or hint of an earlier game.
+  void show_game_screen() {
     screen = Screen::Game;
     game.tool = Tool::None;
     game.side = SideTabsState{};
@@ -77,7 +95,28 @@ struct App::Impl {
     game.game_over_at = -1;
     game.history_seen = 0;
     game.board.reset_view();
-    saved_history = static_cast<size_t>(-1);
+  }
+
+  // An online match (RoomPlay::host or join done): its screen until the player leaves it.
+  void start_room() {
+    review.close();
+    game.hint.clear();
+    show_game_screen();
+  }
+
+  // The room's game screen: its link's view once the host's first view has arrived.
+  void room_screen() {
+    room.update(now, 6.0);
+    match::ViewMatch* m = room.match();
+    if (!m) {
+      draw_waiting_for_host();
+      return;
+    }
+    // A rematch, a new game or a review of an online match start at the New game screen.
+    if (draw_game_screen(*m, now, notice, game, overlays) != GameExit::None) {
+      room.close();
+      to_new_game_screen();
+    }
   }
 
   void to_new_game_screen() {
@@ -140,6 +179,10 @@ struct App::Impl {
   }
 
   void game_screen() {
+    if (room.open()) {
+      room_screen();
+      return;
+    }
     // Any input at this screen (a click, a drag, the wheel, a pinch, typing) shows the player
     // is there: a time-out waits for the gesture and the turn does not count as missed.
     const ImGuiIO& io = ImGui::GetIO();
@@ -268,6 +311,27 @@ void App::start_match(const match::MatchConfig& config) {
 void App::resume_match(const match::MatchConfig& config, const Game& game) {
   impl_->start_game(config);
   impl_->session.resume(config, game);
+}
+
+bool App::host_room(const match::MatchConfig& config, std::string* error) {
+  if (!impl_->room.host(config, error)) return false;
+  impl_->start_room();
+  return true;
+}
+
+void App::join_room(const std::string& name, int seat, const std::string& token) {
+  impl_->room.join(name, seat, token);
+  impl_->start_room();
+}
+
+void App::leave_room() {
+  if (!impl_->room.open()) return;
+  impl_->room.close();
+  impl_->to_new_game_screen();
+}
+
+ui::RoomPlay& App::room() {
+  return impl_->room;
 }
 
 void App::show_notice(const std::string& text) {

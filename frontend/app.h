@@ -23,6 +23,7 @@ struct MatchConfig;
 namespace ui {
 struct NewGameForm;
 class ReviewScreenState;
+class RoomPlay;
 }  // namespace ui
 }  // namespace catan
 
@@ -64,6 +65,13 @@ class App {
   match::Session& session();
   void start_match(const match::MatchConfig& config);                     // like New game -> Start
   void resume_match(const match::MatchConfig& config, const Game& game);  // like Continue
+  // An online match (frontend/room_play.h), shown instead of the local session until the
+  // player leaves it: hosted (false + *error when the config has no human seat for the host)
+  // or joined. The shell carries the room's messages (room().take_outbox()).
+  bool host_room(const match::MatchConfig& config, std::string* error);
+  void join_room(const std::string& name, int seat, const std::string& token);
+  void leave_room();  // back to the New game screen
+  ui::RoomPlay& room();
   // Where the board was drawn last frame (ImGui coordinates: CSS pixels in the browser).
   ImVec2 board_vertex_pos(int v) const;
   ImVec2 board_edge_pos(int e) const;

@@ -1,0 +1,108 @@
+// RoomPlay: see room_play.h.
+#include "frontend/room_play.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "match/refuse.h"
+
+namespace catan::ui {
+
+namespace {
+// The host's own link as a peer of its room: no data channel gives an empty id.
+const std::string kHostPeer;
+}  // namespace
+
+bool RoomPlay::host(const match::MatchConfig& config, std::string* error) {
+  int seat = -1;
+  for (int s = config.options.players - 1; s >= 0; --s)
+    if (config.seats[static_cast<size_t>(s)].kind == match::SeatKind::Human) seat = s;
+  if (seat < 0) return match::refuse(error, "a room needs a human seat for the host");
+  close();
+  room_ = std::make_unique<match::HostRoom>(config);
+  link_ = std::make_unique<match::GuestLink>(
+      [this](const std::string& text) { to_room_.push_back(text); });
+  link_->expect_commitment(room_->commitment());
+  const std::string& name = config.seats[static_cast<size_t>(seat)].name;
+  link_->hello(name.size() <= match::wire::kMaxNameText ? name : "Host", seat, "");
+  pump();
+  return true;
+}
+
+void RoomPlay::join(const std::string& name, int seat, const std::string& token) {
+  close();
+  link_ = std::make_unique<match::GuestLink>([this](const std::string& text) {
+    outbox_.push_back({"", text});
+  });
+  link_->hello(name, seat, token);
+}
+
+void RoomPlay::close() {
+  room_.reset();
+  link_.reset();
+  to_room_.clear();
+  outbox_.clear();
+  now_s_ = 0;
+}
+
+bool RoomPlay::peer_message(const std::string& peer, std::string_view text, std::string* error) {
+  if (!room_) return match::refuse(error, "no room is hosted here");
+  if (peer == kHostPeer) return match::refuse(error, "a guest's peer id is not empty");
+  match::HostRoom::Result r = room_->receive(peer, text, now_s_);
+  const bool ok = r.ok;
+  if (!ok && error) *error = r.error;
+  deliver(std::move(r));
+  pump();
+  return ok;
+}
+
+bool RoomPlay::peer_left(const std::string& peer, std::string* error) {
+  if (!room_) return match::refuse(error, "no room is hosted here");
+  if (peer == kHostPeer) return match::refuse(error, "a guest's peer id is not empty");
+  match::HostRoom::Result r = room_->leave(peer);
+  const bool ok = r.ok;
+  if (!ok && error) *error = r.error;
+  deliver(std::move(r));
+  pump();
+  return ok;
+}
+
+bool RoomPlay::host_message(std::string_view text, std::string* error) {
+  if (!link_ || room_) return match::refuse(error, "no room is joined here");
+  return link_->receive(text, error);
+}
+
+void RoomPlay::update(double now_s, double slice_ms) {
+  if (!room_) return;
+  now_s_ = std::max(now_s_, now_s);
+  pump();  // the host's moves made since the last frame
+  deliver(room_->update(now_s_, slice_ms));
+  pump();
+}
+
+std::vector<RoomPlay::Outgoing> RoomPlay::take_outbox() {
+  return std::exchange(outbox_, {});
+}
+
+void RoomPlay::deliver(match::HostRoom::Result r) {
+  for (match::HostRoom::Outgoing& m : r.out) {
+    if (m.peer != kHostPeer) {
+      outbox_.push_back({std::move(m.peer), std::move(m.text)});
+      continue;
+    }
+    // The room's own messages: a refusal of the host's move shows as the link's refusal().
+    std::string ignored;
+    link_->receive(m.text, &ignored);
+  }
+}
+
+void RoomPlay::pump() {
+  // A link answers a view it cannot apply with a resync, whose whole view it can: this ends.
+  while (room_ && !to_room_.empty()) {
+    const std::string text = std::exchange(to_room_.front(), {});
+    to_room_.erase(to_room_.begin());
+    deliver(room_->receive(kHostPeer, text, now_s_));
+  }
+}
+
+}  // namespace catan::ui
