@@ -123,12 +123,13 @@ CATAN_WEB_EXPORT const char* catan_web_state(int seat) {
     auto* ses = bridge().session();
     if (!ses) return error_json("the app is not attached");
     json j;
-    json sj = {{"active", ses->active()}, {"paused", ses->paused()}};
+    const bool active = bridge().active_session() != nullptr;  // not while a room is shown
+    json sj = {{"active", active}, {"paused", ses->paused()}};
 #ifdef __EMSCRIPTEN__
     // The Web Workers the AI searches in (0: none yet, or it searches on the main thread).
     sj["searchWorkers"] = catan::web::WebSearchPool::instance()->workers();
 #endif
-    if (ses->active()) {
+    if (active) {
       const catan::GameState& s = ses->state();
       if (seat == kViewerSeat) seat = ses->viewer();
       if (seat != catan::kAllSeats && (seat < -1 || seat >= s.num_players)) {

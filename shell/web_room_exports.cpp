@@ -1,0 +1,71 @@
+// The catan_web_room_* C functions the page's online play calls through Module.ccall
+// (EMSCRIPTEN_KEEPALIVE): shell/web_room.h answers each. As in shell/web_exports.cpp, each
+// returns a pointer into a static std::string valid until the next call of the same
+// function, always JSON ({"ok":false,"error":...} when refused, or before the app is
+// attached).
+#include <string>
+
+#include "shell/web_bridge.h"
+#include "shell/web_export.h"
+#include "shell/web_room.h"
+
+namespace {
+
+// body(room) into slot, or an error before the app is attached.
+template <class Body>
+const char* with_room(std::string& slot, Body&& body) {
+  catan::web::WebRoom* room = catan::web::WebBridge::instance().room();
+  slot = room ? body(*room) : std::string(R"({"ok":false,"error":"the app is not attached"})");
+  return slot.c_str();
+}
+
+}  // namespace
+
+// Hosts a match from a flat config (match::config_from_json): the first human seat plays on
+// this page, the other human seats are open to guests. {"ok":true,"config":...,"commitment":...}.
+CATAN_WEB_EXPORT const char* catan_web_room_host(const char* config_json) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.host(config_json); });
+}
+
+// Hosting: a text that arrived on guest `peer`'s channel.
+CATAN_WEB_EXPORT const char* catan_web_room_peer_message(const char* peer, const char* text) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.peer_message(peer, text); });
+}
+
+// Hosting: guest `peer`'s channel closed (its seat stays reserved for its rejoin token).
+CATAN_WEB_EXPORT const char* catan_web_room_peer_left(const char* peer) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.peer_left(peer); });
+}
+
+// Joins a host: the seat wanted (-1: any open one), the player's name and the rejoin token
+// from an earlier status ("" the first time).
+CATAN_WEB_EXPORT const char* catan_web_room_guest(int seat, const char* name, const char* token) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.guest(seat, name, token); });
+}
+
+// Joined: a text that arrived on the host's channel.
+CATAN_WEB_EXPORT const char* catan_web_room_host_message(const char* text) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.host_message(text); });
+}
+
+// The texts to send, drained each frame: [{"peer":id,"text":...}], peer "" for the host.
+CATAN_WEB_EXPORT const char* catan_web_room_outbox() {
+  static std::string out;
+  return with_room(out, [](catan::web::WebRoom& r) { return r.outbox(); });
+}
+
+CATAN_WEB_EXPORT const char* catan_web_room_status() {
+  static std::string out;
+  return with_room(out, [](catan::web::WebRoom& r) { return r.status(); });
+}
+
+// Leaves the room for the New game screen.
+CATAN_WEB_EXPORT const char* catan_web_room_close() {
+  static std::string out;
+  return with_room(out, [](catan::web::WebRoom& r) { return r.close(); });
+}
