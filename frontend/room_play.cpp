@@ -22,7 +22,6 @@ bool RoomPlay::host(const match::MatchConfig& config, std::string* error) {
   room_ = std::make_unique<match::HostRoom>(config);
   link_ = std::make_unique<match::GuestLink>(
       [this](const std::string& text) { to_room_.push_back(text); });
-  link_->expect_commitment(room_->commitment());
   const std::string& name = config.seats[static_cast<size_t>(seat)].name;
   link_->hello(name.size() <= match::wire::kMaxNameText ? name : "Host", seat, "");
   hello_sent_ = true;

@@ -6,13 +6,15 @@
 #include <utility>
 #include <variant>
 
+#include "match/fair_seed.h"
 #include "match/verify.h"
 
 namespace catan::match {
 
 HostRoom::HostRoom(const MatchConfig& config, uint64_t token_seed) : config_(config) {
   token_rng_.state = token_seed;
-  salt_ = token_rng_.next();
+  secret_ = new_token() + new_token();
+  commitment_ = commitment_of(secret_);
   const int n = config.options.players;
   seats_.resize(static_cast<size_t>(n));
   for (int s = 0; s < n; ++s)
@@ -45,6 +47,12 @@ HostRoom::Result HostRoom::start() {
     }
   }
   name_seats(&config_);
+  // The seeds from the host's secret and the seated guests' nonces (docs/MULTIPLAYER.md,
+  // "Fair play"): a visible island stays the one the lobby showed.
+  nonces_.clear();
+  for (const Seat& seat : seats_) nonces_.push_back(seat.bot ? "" : seat.nonce);
+  config_.seeds = derive_seeds(secret_, nonces_, config_.seeds.board,
+                               config_.options.visibility != Visibility::Revealed);
   session_.start(config_);
   started_ = true;
   Result r;
@@ -116,6 +124,13 @@ HostRoom::Result HostRoom::receive(const PeerId& peer, std::string_view text, do
   if (const auto* c = std::get_if<wire::Chat>(&*msg)) return chat(peer, *c);
   if (!started_) return refused(peer, "the game has not started");
   if (const auto* a = std::get_if<wire::Act>(&*msg)) return act(peer, *a);
+  if (std::holds_alternative<wire::Back>(*msg)) {
+    if (p.seat < 0) return refused(peer, "a spectator has no seat to take back");
+    if (session_.on_autopilot(p.seat)) session_.take_back_control(p.seat);
+    Result r;
+    send_views(r);
+    return r;
+  }
   p.views.reset();  // resync: the next view is whole
   Result r;
   send_view(r, peer);
@@ -130,7 +145,8 @@ std::string HostRoom::new_token() {
   return buf;
 }
 
-void HostRoom::seat_peer(const PeerId& peer, int seat, const std::string& name) {
+void HostRoom::seat_peer(const PeerId& peer, int seat, const wire::Hello& hello) {
+  const std::string& name = hello.name;
   Peer& p = peers_[peer];
   p.joined = true;
   p.seat = seat;
@@ -142,7 +158,12 @@ void HostRoom::seat_peer(const PeerId& peer, int seat, const std::string& name) 
   s.peer = peer;
   s.connected = true;
   if (!name.empty()) s.name = name;
-  if (s.token.empty()) s.token = new_token();
+  if (s.token.empty()) {
+    s.token = new_token();
+    if (!started_) s.nonce = hello.nonce;  // a rejoin keeps the nonce the seat was taken with
+  } else if (started_ && session_.on_autopilot(seat)) {
+    session_.take_back_control(seat);  // a rejoin: the person is back
+  }
 }
 
 HostRoom::Result HostRoom::join(const PeerId& peer, const wire::Hello& hello) {
@@ -167,7 +188,7 @@ HostRoom::Result HostRoom::join(const PeerId& peer, const wire::Hello& hello) {
       if (!seats_[static_cast<size_t>(s)].bot && seats_[static_cast<size_t>(s)].token.empty())
         seat = s;
   }
-  seat_peer(peer, seat, hello.name);
+  seat_peer(peer, seat, hello);
   Result r;
   send_room(r);
   if (!started_) return r;  // the views begin at start()
@@ -243,7 +264,8 @@ SeatView HostRoom::view_for(int seat) const {
 std::string HostRoom::room_for(const Peer& p) const {
   const bool seated = p.joined && p.seat >= 0;
   return wire::encode_room({guest_config(config_), seats(), seated ? p.seat : -1,
-                            seated ? seats_[static_cast<size_t>(p.seat)].token : "", started_});
+                            seated ? seats_[static_cast<size_t>(p.seat)].token : "", started_,
+                            commitment_, started_ ? nonces_ : std::vector<std::string>{}});
 }
 
 // To every connection, joined or still choosing: the seats changed.
@@ -266,11 +288,7 @@ void HostRoom::send_views(Result& r) {
 }
 
 wire::Reveal HostRoom::reveal() const {
-  return wire::Reveal{session_.state().seeds, salt_, session_.game().history()};
-}
-
-uint64_t HostRoom::commitment() const {
-  return seed_commitment(config_.seeds, salt_);
+  return wire::Reveal{session_.state().seeds, secret_, session_.game().history()};
 }
 
 // After the game only: the seeds decide every roll and card still to come.

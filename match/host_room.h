@@ -75,10 +75,10 @@ class HostRoom {
   // Whether a peer is connected to the seat now (a taken seat stays reserved after a leave).
   bool seat_connected(int seat) const;
   std::vector<wire::RoomSeat> seats() const;
-  // What the guests receive once the game is over (match/verify.h), and the commitment to
-  // its seeds that may be announced before the game.
+  // What the guests receive once the game is over (match/verify.h), with the host's secret;
+  // and the SHA-256 of that secret, which every `room` message announces (match/fair_seed.h).
   wire::Reveal reveal() const;
-  uint64_t commitment() const;
+  const std::string& commitment() const { return commitment_; }
 
  private:
   struct Seat {
@@ -86,6 +86,7 @@ class HostRoom {
     bool connected = false;
     std::string token;    // "" until taken; then reserved for its guest
     std::string name;     // the guest's, from its hello
+    std::string nonce;    // the guest's part of the seeds, from the hello that took the seat
     bool bot = false;
   };
   struct Peer {
@@ -103,7 +104,7 @@ class HostRoom {
   bool room_full(const PeerId& peer) const;
   Result act(const PeerId& peer, const wire::Act& a);
   Result chat(const PeerId& peer, const wire::Chat& c);
-  void seat_peer(const PeerId& peer, int seat, const std::string& name);
+  void seat_peer(const PeerId& peer, int seat, const wire::Hello& hello);
   std::string new_token();
   SeatView view_for(int seat) const;
   std::string room_for(const Peer& p) const;  // the `room` message for a peer
@@ -118,7 +119,9 @@ class HostRoom {
   std::vector<Seat> seats_;
   std::map<PeerId, Peer> peers_;
   Rng token_rng_;
-  uint64_t salt_ = 0;  // the commitment's salt, from the token generator
+  std::string secret_;      // the host's part of the seeds, from the token generator
+  std::string commitment_;  // commitment_of(secret_)
+  std::vector<std::string> nonces_;  // each seat's nonce as start() used it
   double now_s_ = 0;
   size_t sent_at_ = 0;  // actions_applied when the views were last sent
 };

@@ -86,7 +86,7 @@ std::string WebRoom::host(const char* config_json) {
       return error_json(err);
     return dump(json{{"ok", true},
                      {"config", match::config_to_json(c, true)},
-                     {"commitment", std::to_string(app_.room().room()->commitment())}});
+                     {"commitment", app_.room().room()->commitment()}});
   });
 }
 

@@ -122,7 +122,7 @@ class WireTable {
   // A guest's hello (its peer id is its name).
   WireGuest& join(const std::string& name, int seat, double now) {
     guests.push_back(WireGuest{name});
-    deliver(room_.receive(name, wire::encode_guest(wire::Hello{name, seat, ""}), now));
+    deliver(room_.receive(name, wire::encode_guest(wire::Hello{name, seat, "", ""}), now));
     return guests.back();
   }
 

@@ -169,7 +169,12 @@ TEST_F(HostileGuest, MalformedMessagesAreRefusedAndChangeNothing) {
   expect_refused(peer, R"({"v":1,"t":"chat","text":"a\u0000b"})", "control character");
   expect_refused(peer, wire::encode_guest(wire::Chat{std::string(300, 'x')}), "longer than");
   expect_refused("mallory", wire::encode_guest(wire::Chat{"hi"}), "say hello first");
-  expect_refused(peer, wire::encode_guest(wire::Hello{"again", -1, ""}), "already joined");
+  expect_refused(peer, wire::encode_guest(wire::Hello{"again", -1, "", ""}), "already joined");
+  expect_refused("mallory", R"({"v":1,"t":"hello","name":"m","seat":-1,"token":"","nonce":"XYZ"})",
+                 "hello.nonce");
+  expect_refused("mallory", R"({"v":1,"t":"hello","name":"m","seat":-1,"token":""})",
+                 "missing \"nonce\"");
+  expect_refused(peer, R"({"v":1,"t":"back","seat":2})", "unknown key \"seat\"");
 }
 
 TEST_F(HostileGuest, OutOfTurnStaleAndIllegalActionsAreRefused) {
@@ -237,19 +242,19 @@ TEST_F(HostileGuest, ARejoinWithTheTokenGetsTheSameSeatAndAWholeView) {
   EXPECT_EQ(room.seats()[0].status, wire::SeatStatus::Taken) << "reserved for the token";
   // Nobody else takes the seat, with or without a made-up token.
   table.guests.push_back(WireGuest{"eve"});
-  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 0, "0123456789abcdef"}),
+  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 0, "0123456789abcdef", ""}),
                  "unknown rejoin token");
-  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 0, ""}), "seat 0 is taken");
-  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 2, ""}), "seat 2 is a bot's");
+  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 0, "", ""}), "seat 0 is taken");
+  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 2, "", ""}), "seat 2 is a bot's");
   // A late joiner without a seat watches: every hand hidden.
-  table.deliver(send("eve", wire::encode_guest(wire::Hello{"eve", -1, ""})));
+  table.deliver(send("eve", wire::encode_guest(wire::Hello{"eve", -1, "", ""})));
   const WireGuest* eve = table.find("eve");
   ASSERT_NE(eve, nullptr);
   EXPECT_EQ(eve->seat, -1);
   EXPECT_EQ(eve->views.view().observation.seat, -1);
   // Alice again, on another connection.
   table.guests.push_back(WireGuest{"alice2"});
-  table.deliver(send("alice2", wire::encode_guest(wire::Hello{"Alice", -1, token})));
+  table.deliver(send("alice2", wire::encode_guest(wire::Hello{"Alice", -1, token, ""})));
   const WireGuest* found = table.find("alice2");
   ASSERT_NE(found, nullptr);
   const WireGuest& back = *found;
@@ -265,10 +270,10 @@ TEST_F(HostileGuest, ARoomKeepsAtMost16Connections) {
   for (size_t i = table.guests.size(); i < HostRoom::kMaxPeers; ++i)
     table.join("watcher" + std::to_string(i), -1, now += 1);
   EXPECT_EQ(table.guests.back().seat, -1);
-  const std::string hello = wire::encode_guest(wire::Hello{"late", -1, ""});
+  const std::string hello = wire::encode_guest(wire::Hello{"late", -1, "", ""});
   expect_refused("late", hello, "the room is full: at most 16 connections");
   EXPECT_FALSE(room.leave("late").ok) << "the refused peer is not kept";
-  EXPECT_FALSE(room.join("late", wire::Hello{"late", -1, ""}).ok);
+  EXPECT_FALSE(room.join("late", wire::Hello{"late", -1, "", ""}).ok);
   ASSERT_TRUE(room.leave("watcher5").ok);
   EXPECT_TRUE(send("late", hello).ok) << "a connection that left makes room";
 }
@@ -366,7 +371,7 @@ TEST_F(Lobby, ALateJoinerWithNoOpenSeatWatches) {
   ASSERT_TRUE(late.room);
   EXPECT_TRUE(late.room->started);
   EXPECT_EQ(late.room->seats[1].status, wire::SeatStatus::Bot);
-  table.deliver(room.receive("late", wire::encode_guest(wire::Hello{"late", -1, ""}), 2));
+  table.deliver(room.receive("late", wire::encode_guest(wire::Hello{"late", -1, "", ""}), 2));
   const WireGuest& back = table.at("late");
   EXPECT_EQ(back.seat, -1);
   ASSERT_TRUE(back.views.has_view());
