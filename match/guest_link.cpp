@@ -50,7 +50,8 @@ bool GuestLink::receive(std::string_view text, std::string* error) {
           room_->config, room_->seat, [this](const Action& a, std::string*) {
             send_(wire::encode_guest(wire::Act{a, views_.view().actions_applied}));
             return true;
-          });
+          },
+          [this] { take_back_control(); });
       if (views_.has_view()) match_->update(views_.view());
     }
     return true;
