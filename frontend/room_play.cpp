@@ -26,7 +26,9 @@ bool RoomPlay::host(const match::MatchConfig& config, std::string* error, int ho
       [this](const std::string& text) { to_room_.push_back(text); });
   link_->expect_commitment(room_->commitment());
   const std::string& name = config.seats[static_cast<size_t>(seat)].name;
-  link_->hello(name.size() <= match::wire::kMaxNameText ? name : "Host", seat, "");
+  // The guests see this name: "You" (the form's default) would name the host to each of them.
+  const bool plain = name.empty() || name == "You" || name.size() > match::wire::kMaxNameText;
+  link_->hello(plain ? "Host" : name, seat, "");
   hello_sent_ = true;
   pump();
   return true;

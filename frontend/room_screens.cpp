@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <utility>
 
@@ -78,9 +79,11 @@ void seat_list(const match::wire::Room& r, Connected&& connected) {
     const std::string how = connected(static_cast<int>(s));
     if (seat.status == match::wire::SeatStatus::Open)
       ImGui::TextDisabled("Seat %zu: open for a friend", s + 1);
+    else if (mine)
+      ImGui::Text("%s%s", seat.name.c_str(), seat.name == "You" ? "" : " (you)");
     else
-      ImGui::Text("%s%s (%s%s%s)", seat.name.c_str(), mine ? " - you" : "",
-                  status_words(seat.status), how.empty() ? "" : ", ", how.c_str());
+      ImGui::Text("%s (%s%s%s)", seat.name.c_str(), status_words(seat.status),
+                  how.empty() ? "" : ", ", how.c_str());
   }
 }
 
@@ -115,6 +118,8 @@ void draw_qr_code(const std::string& modules, float side) {
   constexpr int kQuiet = 4;  // the light margin a scanner needs around the code
   const float cell = std::floor(side / static_cast<float>(n + 2 * kQuiet));
   const float total = cell * static_cast<float>(n + 2 * kQuiet);
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() +
+                       std::max(0.0f, (ImGui::GetContentRegionAvail().x - total) * 0.5f));
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(p, ImVec2(p.x + total, p.y + total), IM_COL32(255, 255, 255, 255));
@@ -157,7 +162,6 @@ LobbyChoice draw_host_lobby(const RoomPlay& room, const Notice& notice, double n
     if (!room.invite_qr().empty()) {
       // Big enough for a phone's camera across a table, never wider than the window.
       const float side = std::min(full, std::max(px(240), 240.0f));
-      ImGui::SetCursorPosX(ImGui::GetCursorPosX() + (full - side) * 0.5f);
       draw_qr_code(room.invite_qr(), side);
     }
   }

@@ -33,7 +33,7 @@ LobbyChoice draw_guest_lobby(const RoomPlay& room, GuestLobbyState& lobby);
 void draw_room_connection(const RoomPlay& room);
 
 // A QR code from its modules (N*N '0'/'1', dark '1'), `side` pixels square with its quiet zone
-// of 4 modules, at the cursor.
+// of 4 modules, centred on the cursor's line.
 void draw_qr_code(const std::string& modules, float side);
 
 // What the screens tell the page about the room: "hosting" (a room opened), "copy-link",

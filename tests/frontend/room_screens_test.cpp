@@ -102,11 +102,16 @@ TEST_F(RoomScreens, TheHostSetsUpARoomWaitsInTheLobbyAndStarts) {
   EXPECT_EQ(guest.room().link()->room()->seat, 1);
   click(host, "room_start");
   EXPECT_TRUE(host.room().started());
+  const match::ViewMatch* hm = host.room().match();
+  ASSERT_NE(hm, nullptr);
+  EXPECT_EQ(hm->config().seats[1].name, "Guest") << "the guest's name in the host's game";
+  EXPECT_FALSE(hm->is_human(2)) << "a bot";
   carry(host, guest, "g");
   frames(guest, 3);
   const match::ViewMatch* m = guest.room().match();
   ASSERT_NE(m, nullptr) << "the game screen";
   EXPECT_EQ(m->viewer(), 1);
+  EXPECT_EQ(m->config().seats[0].name, "Host") << "not \"You\" on a guest's screen";
   // The menu's last entry leaves the room; the page is told.
   click(guest, "menu");
   click(guest, "menu_new_game");
