@@ -112,6 +112,9 @@ void seat_rows(NewGameForm& form, const FormLayout& fl, float combo_w) {
       ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : combo_w * 1.2f);
       std::snprintf(id, sizeof id, "seat_personality_%d", i);
       combo(id, &ss.personality, kPersonalityNames, 6, fl.row_h);
+    } else if (form.room && ss.kind == kSeatHotSeat) {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextDisabled("The friend who takes it names it");  // the guest's hello
     } else {
       ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : combo_w * 2.0f + gap);
       ImGui::InputTextWithHint("##name", default_name(i, ss).c_str(), ss.name, sizeof ss.name);
