@@ -1,0 +1,294 @@
+// Online rooms on the game page (web/room.js, web/net/room.js and the app's lobby): a host page and
+// guest pages in separate browser contexts, real WebRTC data channels through a signalling relay
+// started here (tests/browser/transport/relays.mjs), whole games played to the end with every
+// human seat autoplayed from its own view (catan_web_test_room_autoplay). Every text a guest page
+// receives is kept (window.catanTestRoomTap) and checked for what that seat may not see.
+import fs from 'node:fs';
+import path from 'node:path';
+import { vendorQrFiles } from '../../../web/tools/vendor-qrcode.mjs';
+import {
+  assert, atRoot, frames, instrument, measure, newContext, noticeText, root, serve, shot, site, sleep, test,
+  waitFor, waitReady,
+} from '../lib.mjs';
+import { RELAYS } from '../transport/relays.mjs';
+import { DESKTOP_1280, PHONE_390, tapOrClickUi } from '../ui.mjs';
+
+const nodeModules = path.join(root, 'tests/browser/node_modules');
+const GAME_OVER = 11; // engine/state.h Phase::GameOver
+const VICTORY_POINT = 1; // engine/types.h DevCard::VictoryPoint
+
+// The site with the page's policy letting WebSocket reach this machine's relays (ws:, where the
+// public relays are wss:): nothing else of the site changes.
+const CSP_META = /(http-equiv="Content-Security-Policy"\s+content="[^"]*connect-src 'self' wss:)/;
+const own = await serve(atRoot(site), (p, text) => (p === '/index.html'
+  ? text.replace(CSP_META, (m, head) => `${head} ws://127.0.0.1:*`) : text));
+const pageBase = `http://127.0.0.1:${own.address().port}/`;
+
+// A page with the test hooks, these relays, and the room's texts recorded with their times:
+// window.__room = {in: [[ms, peer, text]], out: [...], invite: link}.
+async function roomPage(device, relays) {
+  const context = await newContext({ serviceWorkers: 'block', ...device });
+  await context.addInitScript((r) => {
+    window.catanTestRelays = r;
+    window.__room = { in: [], out: [], invite: null };
+    window.catanTestRoomTap = (direction, peer, text) => {
+      if (direction === 'invite') window.__room.invite = text;
+      else window.__room[direction].push([performance.now(), peer, text]);
+    };
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  }, relays);
+  const page = instrument(await context.newPage());
+  return { context, page, touch: !!device.hasTouch };
+}
+
+// Calls a catan_web_room_* export in the page: its JSON answer.
+function roomCall(page, name, types = [], args = []) {
+  return page.evaluate(([n, t, a]) => JSON.parse(window.Module.ccall(n, 'string', t, a)), [name, types, args]);
+}
+const status = (page) => roomCall(page, 'catan_web_room_status');
+
+async function closeRoomPage({ context, page }) {
+  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  const csp = await page.evaluate(() => window.__csp);
+  assert(csp.length === 0, 'Content-Security-Policy violations: ' + csp.join(' | '));
+  await context.close();
+}
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
+};
+const parse = (text) => {
+  try { return JSON.parse(text); } catch (e) { return null; }
+};
+
+// What a guest at `seat` received that it may not see: another seat's cards, the play seed
+// before the reveal, another guest's rejoin token. `texts` in the order received.
+export function hiddenInformationProblems(texts, seat, otherTokens) {
+  const problems = [];
+  const messages = texts.map(parse);
+  const revealAt = messages.findIndex((m) => m && m.t === 'reveal');
+  const reveal = revealAt >= 0 ? messages[revealAt] : null;
+  let phase = -1;
+  messages.forEach((m, i) => {
+    const text = texts[i];
+    if (!m) {
+      problems.push(`message ${i} is not JSON`);
+      return;
+    }
+    for (const t of otherTokens) if (t && text.includes(t)) problems.push(`message ${i} holds another guest's rejoin token`);
+    if (reveal && i < revealAt) {
+      for (const secret of [reveal.seed, reveal.salt]) {
+        if (typeof secret === 'string' && secret.length >= 6 && text.includes(secret)) {
+          problems.push(`message ${i} (${m.t}) holds the play seed or the salt before the reveal`);
+        }
+      }
+    }
+    if (m.t !== 'view' || !m.view) return;
+    const v = m.view;
+    if (Array.isArray(v.turn)) phase = v.turn[1];
+    if (Object.prototype.hasOwnProperty.call(v, 'deck') || Object.prototype.hasOwnProperty.call(v, 'dev_deck')) {
+      problems.push(`message ${i}: a development deck`);
+    }
+    for (let p = 0; p < 4; ++p) {
+      const part = v[`p${p}`];
+      if (p === seat || !Array.isArray(part)) continue;
+      const resources = part.slice(0, 5), devs = part.slice(5, 10), bought = part.slice(10, 15);
+      if (resources.some((x) => x !== 0)) problems.push(`message ${i}: seat ${p}'s resources ${resources}`);
+      if (bought.some((x) => x !== 0)) problems.push(`message ${i}: seat ${p}'s cards bought this turn ${bought}`);
+      const shown = devs.filter((x, k) => x !== 0 && !(k === VICTORY_POINT && phase === GAME_OVER));
+      if (shown.length) problems.push(`message ${i}: seat ${p}'s development cards ${devs} (phase ${phase})`);
+    }
+  });
+  if (!reveal) problems.push('no reveal arrived');
+  return problems;
+}
+
+// ------------------------------------------------------------------ driving the lobby
+// By the app's widgets where it names them (test ids), else by its exports; `how` records which.
+const how = new Set();
+async function hasUi(page, id) {
+  return page.evaluate((i) => {
+    const v = window.catan.view();
+    return !!(v && v.uiRects && v.uiRects[i]);
+  }, id);
+}
+async function clickOrCall(page, touch, id, exportName, types, args) {
+  if (await hasUi(page, id)) {
+    how.add(`${id}: ${touch ? 'tap' : 'click'}`);
+    await tapOrClickUi(page, id, touch);
+    return { ok: true };
+  }
+  how.add(`${id}: ${exportName}()`);
+  const r = await roomCall(page, exportName, types, args);
+  await frames(page, 3);
+  return r;
+}
+
+// The host opens a room (You, Friend, Friend, a Normal bot) and waits for its invitation link.
+async function hostOpens(host) {
+  await waitReady(host.page);
+  const config = JSON.stringify({ seats: 'human,human,human,ai:normal', speed: 20 });
+  const r = await roomCall(host.page, 'catan_web_room_host', ['string'], [config]);
+  assert(r.ok, 'catan_web_room_host: ' + JSON.stringify(r));
+  how.add('open room: catan_web_room_host()');
+  return waitFor(host.page, () => window.__room.invite, null, { timeout: 30000 });
+}
+
+// A guest opens the link and waits for the room (the host's `room` message): ms from opening.
+async function guestOpens(guest, link) {
+  const t0 = Date.now();
+  await guest.page.goto(link);
+  await waitFor(guest.page, () => window.__room.in.some(([, , t]) => t.includes('"t":"room"')), null, { timeout: 60000 });
+  return Date.now() - t0;
+}
+
+// A guest joins (any open seat); with none open it watches (seat -1, no token).
+async function guestJoins(guest, name, seat) {
+  const rooms = () => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length;
+  const before = await guest.page.evaluate(rooms);
+  const r = await roomCall(guest.page, 'catan_web_room_guest', ['number', 'string', 'string'], [seat, name, '']);
+  assert(r.ok, `join ${name}: ${JSON.stringify(r)}`);
+  how.add('join: catan_web_room_guest()');
+  await waitFor(guest.page, (n) => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length > n,
+    before, { timeout: 20000 });
+  const s = await status(guest.page);
+  assert(s.room && Number.isInteger(s.room.seat), `${name}: no seat in ${JSON.stringify(s)}`);
+  return s.room;
+}
+
+async function hostStarts(host) {
+  const r = await clickOrCall(host.page, host.touch, 'room_start', 'catan_web_room_start');
+  assert(r.ok, 'start: ' + JSON.stringify(r));
+}
+
+// ------------------------------------------------------------------ measures of one game
+// Round trips seen by a guest: its `act` sent -> the next `view` received.
+function roundTrips(rec) {
+  const events = rec.out.filter(([, , t]) => t.includes('"t":"act"')).map(([ms]) => ['act', ms])
+    .concat(rec.in.filter(([, , t]) => t.includes('"t":"view"')).map(([ms]) => ['view', ms]))
+    .sort((a, b) => a[1] - b[1]);
+  const out = [];
+  let pending = null;
+  for (const [kind, ms] of events) {
+    if (kind === 'act') pending = ms;
+    else if (pending !== null) {
+      out.push(ms - pending);
+      pending = null;
+    }
+  }
+  return out;
+}
+const bytes = (t) => Buffer.byteLength(t, 'utf8');
+
+// ------------------------------------------------------------------ tests
+await test('rooms-vendored-qrcode-matches-npm', async () => {
+  assert(fs.existsSync(path.join(nodeModules, 'qrcode-generator')),
+    'tests/browser/node_modules lacks qrcode-generator (scripts/setup installs it)');
+  const want = vendorQrFiles(nodeModules);
+  const dir = path.join(root, 'web/vendor/qrcode');
+  assert(JSON.stringify(fs.readdirSync(dir).sort()) === JSON.stringify(Object.keys(want).sort()),
+    `web/vendor/qrcode has ${fs.readdirSync(dir).join(', ')}; node web/tools/vendor-qrcode.mjs makes ${Object.keys(want).join(', ')}`);
+  for (const [f, text] of Object.entries(want)) {
+    assert(fs.readFileSync(path.join(dir, f), 'utf8') === text,
+      `web/vendor/qrcode/${f} differs from the npm package: run node web/tools/vendor-qrcode.mjs`);
+  }
+});
+
+await test('rooms-damaged-link-explained', async () => {
+  const g = await roomPage(DESKTOP_1280, {});
+  await g.page.goto(pageBase + 'index.html#room=abc&key=');
+  await waitReady(g.page);
+  await waitFor(g.page, () => !location.hash, null, { timeout: 20000 });
+  const text = await noticeText(g.page);
+  assert(/invitation link is damaged/.test(text), `notice: ${text}`);
+  const s = await status(g.page);
+  assert(s.ok && !s.open, 'a room opened from a damaged link: ' + JSON.stringify(s));
+  await closeRoomPage(g);
+});
+
+// A whole game: the host and `guests` ({device, name}) through `strategy`'s relay.
+async function wholeGame(strategy, guestsWanted, label) {
+  const relay = await RELAYS[strategy]();
+  const relays = { strategy, relayUrls: [relay.url], iceServers: [] };
+  const pages = [];
+  try {
+    const host = await roomPage(DESKTOP_1280, relays);
+    pages.push(host);
+    await host.page.goto(pageBase + 'index.html');
+    const link = await hostOpens(host);
+    assert(link.startsWith(pageBase + 'index.html#room='), 'invitation link ' + link);
+    await frames(host.page, 10);
+    await shot(host.page, `rooms-${label}-host-lobby-desktop.png`);
+
+    const guests = [];
+    for (const [k, g] of guestsWanted.entries()) {
+      const guest = await roomPage(g.device, relays);
+      pages.push(guest);
+      guest.name = g.name;
+      guest.openMs = await guestOpens(guest, link);
+      guests.push(guest);
+      if (k === 0) await shot(guest.page, `rooms-${label}-guest-lobby-${g.device.hasTouch ? 'phone' : 'desktop'}.png`);
+      guest.room = await guestJoins(guest, g.name, -1);
+    }
+    measure(`rooms ${label}: invitation link opened -> room seen: ${guests.map((g) => `${g.openMs} ms`).join(', ')}`);
+    await hostStarts(host);
+    for (const p of [host, ...guests.filter((g) => g.room.seat >= 0)]) {
+      const r = await roomCall(p.page, 'catan_web_test_room_autoplay', ['number'], [1]);
+      assert(r.ok !== false, 'autoplay: ' + JSON.stringify(r));
+    }
+    // Mid-game: a guest's table.
+    const spectators = guests.filter((g) => g.room.seat < 0).length;
+    assert(spectators === Math.max(0, guests.length - 2), `${spectators} spectators among ${guests.length} guests`);
+    await waitFor(guests[0].page, () => window.__room.in.filter(([, , t]) => t.includes('"t":"view"')).length > 60,
+      null, { timeout: 240000, polling: 500 });
+    for (const g of guests) await shot(g.page, `rooms-${label}-guest-table-${g.name}-${g.touch ? 'phone' : 'desktop'}.png`);
+    // The end: every page verified the host's reveal.
+    const t0 = Date.now();
+    for (const p of pages) {
+      const s = await waitFor(p.page, () => {
+        const st = JSON.parse(window.Module.ccall('catan_web_room_status', 'string', [], []));
+        return st.room && st.room.verification ? st : null;
+      }, null, { timeout: 600000, polling: 1000 });
+      assert(s.room.verification.ok, 'verification failed: ' + JSON.stringify(s.room.verification));
+    }
+    measure(`rooms ${label}: the game ended and was verified on ${pages.length} pages (${Math.round((Date.now() - t0) / 1000)} s after mid-game)`);
+
+    // What each guest received.
+    const rtts = [];
+    const sizes = [];
+    for (const g of guests) {
+      const rec = await g.page.evaluate(() => window.__room);
+      rtts.push(...roundTrips(rec));
+      const texts = rec.in.map(([, , t]) => t);
+      sizes.push(...texts.filter((t) => t.includes('"t":"view"')).map(bytes));
+      const others = guests.filter((o) => o !== g).map((o) => o.room.token);
+      const problems = hiddenInformationProblems(texts, g.room.seat, others);
+      assert(problems.length === 0, `${g.name} (seat ${g.room.seat}): ${problems.slice(0, 5).join('; ')}`);
+    }
+    measure(`rooms ${label}: action round trip guest->host->guest over ${rtts.length} actions: median ${quantile(rtts, 0.5).toFixed(1)} ms, p99 ${quantile(rtts, 0.99).toFixed(1)} ms`);
+    measure(`rooms ${label}: bytes per view message over ${sizes.length}: median ${quantile(sizes, 0.5)}, p95 ${quantile(sizes, 0.95)}, max ${Math.max(...sizes)}`);
+    measure(`rooms ${label}: lobby driven by ${[...how].join(', ')}`);
+    assert(rtts.length > 10, `only ${rtts.length} round trips`);
+    for (const p of pages) await closeRoomPage(p);
+  } finally {
+    for (const p of pages) await p.context.close().catch(() => {});
+    await relay.close();
+  }
+}
+
+await test('rooms-mqtt-host-and-three-guests-play-a-whole-game', async () => {
+  await wholeGame('mqtt', [
+    { device: DESKTOP_1280, name: 'Ada' },
+    { device: PHONE_390, name: 'Bo' },
+    { device: { viewport: { width: 800, height: 600 } }, name: 'Cy' },
+  ], 'mqtt');
+});
+
+await test('rooms-torrent-host-and-a-guest-play-a-whole-game', async () => {
+  await wholeGame('torrent', [{ device: PHONE_390, name: 'Dee' }], 'torrent');
+});
+
+own.close();
+await sleep(0);
