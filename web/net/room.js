@@ -31,7 +31,8 @@ let drainTimer = null;
 const hooksOn = () => window.catanTestHooks === true;
 
 // The browser tests' relays and taps (window.catanTestRelays {strategy, relayUrls, iceServers},
-// window.catanTestRoomTap(direction, peer, text)), read only with the test hooks on.
+// window.catanTestRoomTap(direction, peer, text): 'in', 'out', or 'invite' with the link), read
+// only with the test hooks on.
 function transportOptions() {
   const t = hooksOn() ? window.catanTestRelays : null;
   if (!t || typeof t !== 'object') return {};
@@ -178,6 +179,7 @@ async function startHosting() {
   r.link = location.href.split('#')[0] + roomFragment({ room, key });
   const qr = await qrMatrix(r.link);
   if (gen !== generation) return;
+  tap('invite', '', r.link);
   const answer = callJson('catan_web_room_set_invite', ['string', 'string'], [r.link, qr]);
   if (answer.ok !== true) console.warn('[catan] room: the app refused the invitation:', answer.error);
   setConnection(hostStatus(r));
