@@ -31,7 +31,8 @@ let drainTimer = null;
 const hooksOn = () => window.catanTestHooks === true;
 
 // The browser tests' relays and taps (window.catanTestRelays {strategy, relayUrls, iceServers},
-// window.catanTestRoomTap(direction, peer, text): 'in', 'out', or 'invite' with the link), read
+// window.catanTestRoomTap(direction, peer, text): 'in', 'out', 'invite' with the link,
+// 'qr' with its matrix), read
 // only with the test hooks on.
 function transportOptions() {
   const t = hooksOn() ? window.catanTestRelays : null;
@@ -180,6 +181,7 @@ async function startHosting() {
   const qr = await qrMatrix(r.link);
   if (gen !== generation) return;
   tap('invite', '', r.link);
+  tap('qr', '', qr);
   const answer = callJson('catan_web_room_set_invite', ['string', 'string'], [r.link, qr]);
   if (answer.ok !== true) console.warn('[catan] room: the app refused the invitation:', answer.error);
   setConnection(hostStatus(r));

@@ -32,7 +32,7 @@ async function roomPage(device, relays) {
     window.catanTestRelays = r;
     window.__room = { in: [], out: [], invite: null };
     window.catanTestRoomTap = (direction, peer, text) => {
-      if (direction === 'invite') window.__room.invite = text;
+      if (direction === 'invite' || direction === 'qr') window.__room[direction] = text;
       else window.__room[direction].push([performance.now(), peer, text]);
     };
     window.__csp = [];
@@ -40,6 +40,24 @@ async function roomPage(device, relays) {
   }, relays);
   const page = instrument(await context.newPage());
   return { context, page, touch: !!device.hasTouch };
+}
+
+// What is wrong with a QR code matrix (N*N '0'/'1', dark '1'): its size, its three finder patterns.
+export function qrProblems(qr) {
+  const n = Math.round(Math.sqrt(qr.length));
+  if (n * n !== qr.length || !/^[01]+$/.test(qr)) return [`not a square of 0/1: ${qr.length} characters`];
+  if (n < 21 || n > 177 || (n - 17) % 4 !== 0) return [`${n} modules a side is no QR code version`];
+  const dark = (r, c) => qr[r * n + c] === '1';
+  const problems = [];
+  for (const [r0, c0] of [[0, 0], [0, n - 7], [n - 7, 0]]) {
+    for (let r = 0; r < 7; ++r) {
+      for (let c = 0; c < 7; ++c) {
+        const ring = Math.max(Math.abs(r - 3), Math.abs(c - 3));
+        if (dark(r0 + r, c0 + c) !== (ring !== 2)) problems.push(`finder pattern at ${r0},${c0} broken at ${r},${c}`);
+      }
+    }
+  }
+  return problems;
 }
 
 // Calls a catan_web_room_* export in the page: its JSON answer.
@@ -219,6 +237,10 @@ async function wholeGame(strategy, guestsWanted, label) {
     await host.page.goto(pageBase + 'index.html');
     const link = await hostOpens(host);
     assert(link.startsWith(pageBase + 'index.html#room='), 'invitation link ' + link);
+    const qr = await host.page.evaluate(() => window.__room.qr);
+    const qrBad = qrProblems(qr || '');
+    assert(qrBad.length === 0, 'QR code: ' + qrBad.slice(0, 3).join('; '));
+    measure(`rooms ${label}: invitation link ${link.length} characters, QR code ${Math.sqrt(qr.length)} modules a side`);
     await frames(host.page, 10);
     await shot(host.page, `rooms-${label}-host-lobby-desktop.png`);
 
