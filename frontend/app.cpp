@@ -319,6 +319,11 @@ bool App::host_room(const match::MatchConfig& config, std::string* error) {
   return true;
 }
 
+void App::connect_room(const std::string& token) {
+  impl_->room.connect(token);
+  impl_->start_room();
+}
+
 void App::join_room(const std::string& name, int seat, const std::string& token) {
   impl_->room.join(name, seat, token);
   impl_->start_room();

@@ -68,7 +68,10 @@ class App {
   // An online match (frontend/room_play.h), shown instead of the local session until the
   // player leaves it: hosted (false + *error when the config has no human seat for the host)
   // or joined. The shell carries the room's messages (room().take_outbox()).
+  // A hosted room opens in its lobby (RoomPlay::start begins the game). A guest connects
+  // first (the guest lobby: with a saved rejoin token it rejoins at once) or joins at once.
   bool host_room(const match::MatchConfig& config, std::string* error);
+  void connect_room(const std::string& token);
   void join_room(const std::string& name, int seat, const std::string& token);
   void leave_room();  // back to the New game screen
   ui::RoomPlay& room();

@@ -25,24 +25,88 @@ bool RoomPlay::host(const match::MatchConfig& config, std::string* error) {
   link_->expect_commitment(room_->commitment());
   const std::string& name = config.seats[static_cast<size_t>(seat)].name;
   link_->hello(name.size() <= match::wire::kMaxNameText ? name : "Host", seat, "");
+  hello_sent_ = true;
   pump();
   return true;
 }
 
-void RoomPlay::join(const std::string& name, int seat, const std::string& token) {
+bool RoomPlay::start(std::string* error) {
+  if (!room_) return match::refuse(error, "no room is hosted here");
+  match::HostRoom::Result r = room_->start();
+  const bool ok = r.ok;
+  if (!ok && error) *error = r.error;
+  deliver(std::move(r));
+  pump();
+  return ok;
+}
+
+void RoomPlay::connect(const std::string& token) {
   close();
   link_ = std::make_unique<match::GuestLink>([this](const std::string& text) {
     outbox_.push_back({"", text});
   });
+  if (token.empty()) return;
+  link_->hello("", -1, token);  // the host knows the seat's name
+  hello_sent_ = true;
+}
+
+bool RoomPlay::join(const std::string& name, int seat, std::string* error) {
+  if (!link_ || room_) return match::refuse(error, "not connected to a host");
+  if (hello_sent_) return match::refuse(error, "already joined");
+  link_->hello(name, seat, "");
+  hello_sent_ = true;
+  return true;
+}
+
+void RoomPlay::join(const std::string& name, int seat, const std::string& token) {
+  connect("");
   link_->hello(name, seat, token);
+  hello_sent_ = true;
 }
 
 void RoomPlay::close() {
   room_.reset();
   link_.reset();
+  hello_sent_ = false;
   to_room_.clear();
   outbox_.clear();
   now_s_ = 0;
+  autoplayed_at_ = static_cast<size_t>(-1);
+  invite_link_.clear();
+  invite_qr_.clear();
+  connection_.clear();
+}
+
+bool RoomPlay::started() const {
+  if (room_) return room_->started();
+  return link_ && link_->room() && link_->room()->started;
+}
+
+void RoomPlay::set_autoplay(bool on) {
+  if (!on) {
+    autoplay_.reset();
+    return;
+  }
+  if (autoplay_) return;
+  AiConfig c;
+  c.level = AiLevel::Normal;
+  c.seed = 0x5eed;  // the bot's own random numbers: a test replays the same choices
+  autoplay_ = make_bot(c);
+}
+
+void RoomPlay::set_invite(std::string link, std::string qr) {
+  invite_link_ = std::move(link);
+  invite_qr_ = std::move(qr);
+}
+
+bool RoomPlay::peer_connected(const std::string& peer, std::string* error) {
+  if (!room_) return match::refuse(error, "no room is hosted here");
+  if (peer == kHostPeer) return match::refuse(error, "a guest's peer id is not empty");
+  match::HostRoom::Result r = room_->connect(peer);
+  const bool ok = r.ok;
+  if (!ok && error) *error = r.error;
+  deliver(std::move(r));
+  return ok;
 }
 
 bool RoomPlay::peer_message(const std::string& peer, std::string_view text, std::string* error) {
@@ -73,11 +137,26 @@ bool RoomPlay::host_message(std::string_view text, std::string* error) {
 }
 
 void RoomPlay::update(double now_s, double slice_ms) {
-  if (!room_) return;
-  now_s_ = std::max(now_s_, now_s);
-  pump();  // the host's moves made since the last frame
-  deliver(room_->update(now_s_, slice_ms));
+  if (room_) {
+    now_s_ = std::max(now_s_, now_s);
+    pump();  // the host's moves made since the last frame
+    deliver(room_->update(now_s_, slice_ms));
+    pump();
+  }
+  play_for_seat();
   pump();
+}
+
+void RoomPlay::play_for_seat() {
+  match::ViewMatch* m = match();
+  if (!autoplay_ || !m || m->viewer() < 0) return;
+  const std::vector<Action> legal = m->legal_actions();
+  if (legal.empty() || m->actions_applied() == autoplayed_at_) return;
+  // The seat's own view alone: its observation and the events as it saw them.
+  Action a = autoplay_->decide(m->observation(), m->visible_events());
+  if (std::find(legal.begin(), legal.end(), a) == legal.end()) a = legal.front();
+  autoplayed_at_ = m->actions_applied();
+  m->submit(a);
 }
 
 std::vector<RoomPlay::Outgoing> RoomPlay::take_outbox() {

@@ -153,7 +153,7 @@ GuestMessage read_guest(const json& j, const std::string& t) {
 constexpr const char* kSeatStatusNames[] = {"open", "taken", "bot"};
 
 Room read_room(const json& j) {
-  only_keys(j, "room", {"v", "t", "options", "seed", "seats", "seat", "token"});
+  only_keys(j, "room", {"v", "t", "options", "seed", "seats", "seat", "token", "started"});
   Room r;
   std::string err;
   if (!options_from_json(need(j, "options", "room"), &r.config.options, &err))
@@ -179,6 +179,7 @@ Room read_room(const json& j) {
   }
   r.seat = static_cast<int>(get_int(need(j, "seat", "room"), "room.seat", -1, n - 1));
   r.token = get_string(need(j, "token", "room"), "room.token", kMaxTokenText, true);
+  r.started = get_bool(need(j, "started", "room"), "room.started");
   return r;
 }
 
@@ -275,6 +276,7 @@ std::string encode_room(const Room& room) {
   j["seats"] = seats;
   j["seat"] = room.seat;
   j["token"] = room.token;
+  j["started"] = room.started;
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

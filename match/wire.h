@@ -2,7 +2,8 @@
 // channel message, each with the format version "v" (kWireVersion) and its type "t". A message
 // of another version is refused.
 //
-//   host -> guest   room     the guest_config() of the match, the seats, the guest's seat and token
+//   host -> guest   room     the guest_config() of the match, the seats, the guest's seat and token,
+//                            whether the game has started (before: the lobby)
 //                   view     the guest's SeatView, as a delta on the view it already holds
 //                   refused  why the guest's last message changed nothing
 //                   chat     a line of chat, with the sender's seat and name
@@ -76,6 +77,7 @@ struct Room {
   std::vector<RoomSeat> seats;
   int seat = -1;      // the receiver's seat, -1 for a spectator
   std::string token;  // the receiver's rejoin token ("" for a spectator)
+  bool started = false;  // false: the lobby, where guests take seats before the game
 };
 // A view message, its envelope checked; ViewDecoder::apply checks and applies the body.
 struct ViewUpdate {

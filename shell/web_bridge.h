@@ -57,6 +57,7 @@ class WebBridge {
   // Turns on what only the browser tests read (shell/web_test_hooks.h). The page asks only
   // when its test harness set window.catanTestHooks before the page loaded.
   void enable_test_hooks();
+  bool test_hooks() const { return test_hooks_; }
 
  private:
   nlohmann::json game_view(nlohmann::json j) const;

@@ -19,6 +19,10 @@ namespace {
 
 // A peer id of the page's transport (web/net/transport.js): a short random string.
 constexpr size_t kMaxPeerId = 128;
+// The invitation link (location + fragment) and the transport's words, as the page makes them.
+constexpr size_t kMaxLink = 2048, kMaxConnectionText = 512;
+// A QR code is 21 to 177 modules a side (versions 1 to 40).
+constexpr size_t kMinQrSide = 21, kMaxQrSide = 177;
 constexpr const char* kSeatStatus[] = {"open", "taken", "bot"};
 
 std::string answer(bool ok, const std::string& error) {
@@ -99,6 +103,67 @@ std::string WebRoom::guest(int seat, const char* name, const char* token) {
   });
 }
 
+std::string WebRoom::connect(const char* token) {
+  return guarded([&] {
+    std::string t, err;
+    if (!short_text(token, match::wire::kMaxTokenText, "the rejoin token", &t, &err))
+      return error_json(err);
+    app_.connect_room(t);
+    return ok_json();
+  });
+}
+
+std::string WebRoom::start() {
+  return guarded([&] {
+    std::string err;
+    return answer(app_.room().start(&err), err);
+  });
+}
+
+std::string WebRoom::peer_joined(const char* peer) {
+  return guarded([&] {
+    std::string id, err;
+    if (!short_text(peer, kMaxPeerId, "the peer id", &id, &err)) return error_json(err);
+    return answer(app_.room().peer_connected(id, &err), err);
+  });
+}
+
+std::string WebRoom::set_invite(const char* link, const char* qr) {
+  return guarded([&] {
+    std::string l, q, err;
+    if (!short_text(link, kMaxLink, "the link", &l, &err) ||
+        !short_text(qr, kMaxQrSide * kMaxQrSide, "the QR code", &q, &err))
+      return error_json(err);
+    if (!app_.room().hosting()) return error_json("no room is hosted here");
+    size_t n = 0;
+    while (n * n < q.size()) ++n;
+    if (n * n != q.size() || n < kMinQrSide)
+      return error_json("the QR code is not a square of 21 to 177 modules a side");
+    if (q.find_first_not_of("01") != std::string::npos)
+      return error_json("the QR code holds a character other than 0 and 1");
+    app_.room().set_invite(std::move(l), std::move(q));
+    return ok_json();
+  });
+}
+
+std::string WebRoom::set_connection(const char* text) {
+  return guarded([&] {
+    std::string t, err;
+    if (!short_text(text, kMaxConnectionText, "the connection text", &t, &err))
+      return error_json(err);
+    if (!app_.room().open()) return error_json("no room is open here");
+    app_.room().set_connection(std::move(t));
+    return ok_json();
+  });
+}
+
+std::string WebRoom::set_autoplay(bool on) {
+  return guarded([&] {
+    app_.room().set_autoplay(on);
+    return ok_json();
+  });
+}
+
 std::string WebRoom::peer_message(const char* peer, const char* text) {
   return guarded([&] {
     std::string id, err;
@@ -136,7 +201,11 @@ std::string WebRoom::outbox() {
 std::string WebRoom::status() const {
   return guarded([&] {
     const ui::RoomPlay& room = app_.room();
-    json j = {{"ok", true}, {"open", room.open()}, {"hosting", room.hosting()}};
+    json j = {{"ok", true},
+              {"open", room.open()},
+              {"hosting", room.hosting()},
+              {"joined", room.joined()},
+              {"started", room.started()}};
     if (room.link()) j["room"] = room_json(*room.link());
     return dump(j);
   });

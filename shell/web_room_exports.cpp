@@ -28,6 +28,39 @@ CATAN_WEB_EXPORT const char* catan_web_room_host(const char* config_json) {
   return with_room(out, [&](catan::web::WebRoom& r) { return r.host(config_json); });
 }
 
+// Hosting: the lobby ends; seats nobody took become Normal bots and the game begins.
+CATAN_WEB_EXPORT const char* catan_web_room_start() {
+  static std::string out;
+  return with_room(out, [](catan::web::WebRoom& r) { return r.start(); });
+}
+
+// Hosting: guest `peer`'s channel opened; it receives the room to choose a seat from.
+CATAN_WEB_EXPORT const char* catan_web_room_peer_joined(const char* peer) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.peer_joined(peer); });
+}
+
+// Hosting: the invitation link and its QR code (N*N characters '0'/'1', dark '1', row by
+// row), shown on the lobby screen.
+CATAN_WEB_EXPORT const char* catan_web_room_set_invite(const char* link, const char* qr) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.set_invite(link, qr); });
+}
+
+// The transport's state in words ("Waiting for friends", an error's message), shown on the
+// lobby and game screens.
+CATAN_WEB_EXPORT const char* catan_web_room_set_connection(const char* text) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.set_connection(text); });
+}
+
+// A guest page connecting to its host: the guest lobby. With the rejoin token saved for this
+// room the hello goes at once; with "" the player picks a seat and joins.
+CATAN_WEB_EXPORT const char* catan_web_room_connect(const char* token) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.connect(token); });
+}
+
 // Hosting: a text that arrived on guest `peer`'s channel.
 CATAN_WEB_EXPORT const char* catan_web_room_peer_message(const char* peer, const char* text) {
   static std::string out;

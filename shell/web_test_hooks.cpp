@@ -6,6 +6,9 @@
 #include <vector>
 
 #include "frontend/widgets.h"
+#include "shell/web_bridge.h"
+#include "shell/web_export.h"
+#include "shell/web_room.h"
 
 namespace catan::web {
 
@@ -66,3 +69,18 @@ void add_test_view(json* view) {
 }
 
 }  // namespace catan::web
+
+// This page's seat in its room played by a Normal AI from the seat's view alone (the browser
+// tests' whole online games). Refused until the test hooks are on (catan_web_enable_test_hooks).
+CATAN_WEB_EXPORT const char* catan_web_test_room_autoplay(int on) {
+  static std::string out;
+  catan::web::WebBridge& bridge = catan::web::WebBridge::instance();
+  catan::web::WebRoom* room = bridge.room();
+  if (!bridge.test_hooks())
+    out = catan::web::error_json("the test hooks are off");
+  else if (!room)
+    out = catan::web::error_json("the app is not attached");
+  else
+    out = room->set_autoplay(on != 0);
+  return out.c_str();
+}

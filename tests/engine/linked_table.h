@@ -49,6 +49,7 @@ struct LinkedTable {
       to_host.pop_front();
       deliver(room.receive(peer, text, now += 1));
     }
+    if (!room.started()) deliver(room.start());  // once the first hellos are in
     deliver(room.update(now += 1, 5));
   }
 };

@@ -1,5 +1,6 @@
 // Online play through the page's C functions (shell/web_room.h): a hosting App and two guest
-// Apps in one process, their outboxes carried between them as the data channels would.
+// Apps in one process, their outboxes carried between them as the data channels would. The
+// guests connect to the host's lobby, see it, take seats; the host starts the game.
 #include "shell/web_room.h"
 
 #include <gtest/gtest.h>
@@ -56,8 +57,22 @@ class WebRoomTest : public HeadlessImGui {
     ASSERT_TRUE(ok(host_.room.host(kConfig)));
     for (const char* id : {"g1", "g2"}) {
       guests_[id] = std::make_unique<Page>();
-      ASSERT_TRUE(ok(guests_[id]->room.guest(-1, id, "")));
+      ASSERT_TRUE(ok(guests_[id]->room.connect("")));  // the page's link, before the channel
+      ASSERT_TRUE(ok(host_.room.peer_joined(id)));     // the channel opened: the lobby
     }
+    carry();
+    for (auto& [id, page] : guests_) {
+      const json preview = json::parse(page->room.status());
+      EXPECT_FALSE(preview["joined"].get<bool>()) << id;
+      EXPECT_FALSE(preview["started"].get<bool>()) << id;
+      EXPECT_EQ(preview["room"]["seat"], -1) << id;
+      EXPECT_EQ(preview["room"]["seats"][2]["status"], "open") << id;  // g2 joins last
+      std::string err;
+      EXPECT_TRUE(page->app.room().join(id, -1, &err)) << err;  // the lobby's Join
+      carry();
+    }
+    EXPECT_EQ(viewer(host_.app), -2) << "no view in the lobby";
+    ASSERT_TRUE(ok(host_.room.start()));
     carry();
   }
 
@@ -105,6 +120,23 @@ class WebRoomTest : public HeadlessImGui {
     return true;
   }
 
+  // Each page's view equals the host's game as its seat observes it: its own hand, the others'
+  // counts.
+  void expect_only_own_hands() {
+    const GameState& truth = hosted().game().state();
+    for (App* app : {&host_.app, &guests_["g1"]->app, &guests_["g2"]->app}) {
+      const match::ViewMatch* m = app->room().match();
+      ASSERT_NE(m, nullptr);
+      const Observation want = observe(truth, m->viewer());
+      EXPECT_EQ(m->actions_applied(), host_actions());
+      for (int s = 0; s < 4; ++s) {
+        EXPECT_EQ(m->observation().view.players[s].resources, want.view.players[s].resources);
+        EXPECT_EQ(m->observation().view.players[s].dev_cards, want.view.players[s].dev_cards);
+        EXPECT_EQ(m->observation().hand_size[s], truth.hand_size(s));
+      }
+    }
+  }
+
   int guest_moves_ = 0;
   Page host_;
   std::map<std::string, std::unique_ptr<Page>> guests_;
@@ -123,17 +155,7 @@ TEST_F(WebRoomTest, GuestsPlayTurnsFromTheirViewsAndSeeOnlyTheirOwnHands) {
   ASSERT_GE(hosted().game().state().turn, 8) << "the game stalled";
   EXPECT_GT(guest_moves_, 8);
 
-  const GameState& truth = hosted().game().state();
-  for (App* app : {&host_.app, &guests_["g1"]->app, &guests_["g2"]->app}) {
-    const match::ViewMatch* m = app->room().match();
-    ASSERT_NE(m, nullptr);
-    const Observation want = observe(truth, m->viewer());
-    EXPECT_EQ(m->actions_applied(), host_actions());
-    for (int s = 0; s < 4; ++s) {
-      EXPECT_EQ(m->observation().view.players[s].resources, want.view.players[s].resources);
-      EXPECT_EQ(m->observation().hand_size[s], truth.hand_size(s));
-    }
-  }
+  expect_only_own_hands();
 }
 
 TEST_F(WebRoomTest, HostileTextsAreRefusedAndChangeNothing) {
@@ -172,6 +194,60 @@ TEST_F(WebRoomTest, HostileTextsAreRefusedAndChangeNothing) {
   const json out = json::parse(host_.room.outbox());
   ASSERT_EQ(out.size(), 1u);  // the out-of-turn move's refusal; an empty id reaches nobody
   EXPECT_EQ(out[0]["peer"], idle);
+}
+
+TEST_F(WebRoomTest, TheLobbyRefusesMovesAndStartsOnce) {
+  EXPECT_FALSE(ok(host_.room.start())) << "started already";
+  EXPECT_FALSE(ok(guests_["g1"]->room.start())) << "a guest hosts nothing";
+  EXPECT_FALSE(ok(host_.room.set_invite("https://x/#room=a", "0101")));  // not 21x21
+  EXPECT_FALSE(ok(host_.room.set_invite("https://x/#room=a", std::string(441, '2').c_str())));
+  EXPECT_TRUE(ok(host_.room.set_invite("https://x/#room=a", std::string(441, '1').c_str())));
+  EXPECT_EQ(host_.app.room().invite_link(), "https://x/#room=a");
+  EXPECT_TRUE(ok(guests_["g1"]->room.set_connection("Connected to the host")));
+  EXPECT_EQ(guests_["g1"]->app.room().connection(), "Connected to the host");
+  std::string err;
+  EXPECT_FALSE(guests_["g1"]->app.room().join("again", -1, &err));
+  EXPECT_EQ(err, "already joined");
+  // A page that connects once the game has started finds no open seat: it watches.
+  Page late;
+  ASSERT_TRUE(ok(late.room.connect("")));
+  const auto host_to_late = [&] {
+    for (const json& m : json::parse(host_.room.outbox())) {
+      if (m["peer"] != "late") continue;
+      EXPECT_TRUE(ok(late.room.host_message(m["text"].get<std::string>().c_str())));
+    }
+  };
+  ASSERT_TRUE(ok(host_.room.peer_joined("late")));
+  host_to_late();
+  EXPECT_TRUE(json::parse(late.room.status())["started"].get<bool>());
+  ASSERT_TRUE(late.app.room().join("late", -1, &err)) << err;
+  for (const json& m : json::parse(late.room.outbox()))
+    EXPECT_TRUE(ok(host_.room.peer_message("late", m["text"].get<std::string>().c_str())));
+  host_to_late();
+  EXPECT_EQ(viewer(late.app), -1);
+}
+
+// Every page's seat played by the Normal AI from its own view, to the game's end; each view
+// holds only what its seat may see.
+TEST_F(WebRoomTest, AWholeGamePlaysOnAutoplayFromEachSeatsView) {
+  for (Page* p : {&host_, guests_["g1"].get(), guests_["g2"].get()})
+    ASSERT_TRUE(ok(p->room.set_autoplay(true)));
+  double now = 0;
+  for (int i = 0; i < 20000 && hosted().game().state().phase != Phase::GameOver; ++i) {
+    now += 0.25;
+    host_.app.room().update(now, 5);
+    for (auto& [id, page] : guests_) page->app.room().update(now, 5);
+    carry();
+    if (i % 50 == 0) expect_only_own_hands();
+  }
+  ASSERT_EQ(hosted().game().state().phase, Phase::GameOver) << "the game stalled";
+  carry();
+  expect_only_own_hands();
+  for (auto& [id, page] : guests_) {
+    const json status = json::parse(page->room.status());
+    EXPECT_TRUE(status["room"]["verification"]["ok"].get<bool>()) << id << status;
+    EXPECT_EQ(status["room"]["refusal"], "") << id;
+  }
 }
 
 }  // namespace
