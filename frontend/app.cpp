@@ -13,6 +13,7 @@
 #include "frontend/overlays.h"
 #include "frontend/review_screen.h"
 #include "frontend/room_play.h"
+#include "frontend/room_screens.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
@@ -59,6 +60,7 @@ struct App::Impl {
   GameScreenState game;
   ReviewScreenState review;
   RoomPlay room;  // an online match, drawn instead of the local session while open
+  GuestLobbyState guest_lobby;
   Overlays overlays;
   Notice notice;
   double now = 0;
@@ -104,19 +106,81 @@ struct App::Impl {
     show_game_screen();
   }
 
-  // The room's game screen: its link's view once the host's first view has arrived.
+  // The room's screens: a lobby until the game has started (and, for a guest, it joined),
+  // then the game screen of its link's view once the host's first view has arrived.
   void room_screen() {
     room.update(now, 6.0);
+    if (room.hosting() && !room.started()) {
+      host_lobby();
+      return;
+    }
+    if (!room.hosting() && (!room.joined() || !room.started())) {
+      guest_lobby_screen();
+      return;
+    }
     match::ViewMatch* m = room.match();
     if (!m) {
       draw_waiting_for_host();
+    } else if (draw_game_screen(*m, now, notice, game, overlays) != GameExit::None) {
+      // Leave room, a rematch, a new game or a review: the room ends at the New game screen.
+      close_room();
       return;
     }
-    // A rematch, a new game or a review of an online match start at the New game screen.
-    if (draw_game_screen(*m, now, notice, game, overlays) != GameExit::None) {
-      room.close();
-      to_new_game_screen();
+    draw_room_connection(room);
+  }
+
+  void host_lobby() {
+    switch (draw_host_lobby(room, notice, now)) {
+      case LobbyChoice::Start: {
+        std::string err;
+        if (!room.start(&err)) notice.show("The game could not start: " + err, now);
+        break;
+      }
+      case LobbyChoice::CopyLink:
+        room_event("copy-link");
+        break;
+      case LobbyChoice::Close:
+        close_room();
+        break;
+      case LobbyChoice::None:
+      case LobbyChoice::Join:
+        break;
     }
+  }
+
+  void guest_lobby_screen() {
+    switch (draw_guest_lobby(room, guest_lobby)) {
+      case LobbyChoice::Join: {
+        std::string err;
+        const std::string name = guest_lobby.name[0] ? guest_lobby.name : "Guest";
+        if (!room.join(name, guest_lobby.seat, &err)) notice.show(err, now);
+        break;
+      }
+      case LobbyChoice::Close:
+        close_room();
+        break;
+      case LobbyChoice::None:
+      case LobbyChoice::Start:
+      case LobbyChoice::CopyLink:
+        break;
+    }
+  }
+
+  // The player closes or leaves the room: the page closes its transport.
+  void close_room() {
+    room.close();
+    room_event("closed");
+    to_new_game_screen();
+  }
+
+  void open_room_from_form() {
+    std::string err;
+    if (!room.host(config_from_form(form), &err, room_host_seat(form))) {
+      notice.show("The room could not open: " + err, now);
+      return;
+    }
+    start_room();
+    room_event("hosting");
   }
 
   void to_new_game_screen() {
@@ -174,6 +238,9 @@ struct App::Impl {
         break;
       case NewGameChoice::Help:
         overlays.help = !overlays.help;
+        break;
+      case NewGameChoice::OpenRoom:
+        open_room_from_form();
         break;
     }
   }
@@ -321,6 +388,7 @@ bool App::host_room(const match::MatchConfig& config, std::string* error) {
 
 void App::connect_room(const std::string& token) {
   impl_->room.connect(token);
+  impl_->guest_lobby.seat = -1;
   impl_->start_room();
 }
 

@@ -5,9 +5,11 @@
 //
 // Screens: New game (frontend/new_game_screen.h) -> Game (frontend/game_screen.h: with the
 // pass-the-device screen for hot-seat, the win overlay and the end screen) -> Review
-// (frontend/review_screen.h: the finished game scrubbed, graded, and "Play from here"). The
-// App keeps the local match (a match::Session, drawn through its MatchView), the screens' states
-// and the persistence hooks, and wires the screens' choices to them.
+// (frontend/review_screen.h: the finished game scrubbed, graded, and "Play from here"). An
+// online room (frontend/room_play.h) shows its lobby (frontend/room_screens.h), then the game
+// screen of its seat's view. The App keeps the local match (a match::Session, drawn through its
+// MatchView), the screens' states and the persistence hooks, and wires the screens' choices
+// to them.
 #pragma once
 #include <functional>
 #include <memory>

@@ -13,18 +13,22 @@ namespace {
 const std::string kHostPeer;
 }  // namespace
 
-bool RoomPlay::host(const match::MatchConfig& config, std::string* error) {
-  int seat = -1;
-  for (int s = config.options.players - 1; s >= 0; --s)
+bool RoomPlay::host(const match::MatchConfig& config, std::string* error, int host_seat) {
+  int seat = host_seat;
+  for (int s = config.options.players - 1; s >= 0 && host_seat < 0; --s)
     if (config.seats[static_cast<size_t>(s)].kind == match::SeatKind::Human) seat = s;
-  if (seat < 0) return match::refuse(error, "a room needs a human seat for the host");
+  if (seat < 0 || seat >= config.options.players ||
+      config.seats[static_cast<size_t>(seat)].kind != match::SeatKind::Human)
+    return match::refuse(error, "a room needs a human seat for the host");
   close();
   room_ = std::make_unique<match::HostRoom>(config);
   link_ = std::make_unique<match::GuestLink>(
       [this](const std::string& text) { to_room_.push_back(text); });
   link_->expect_commitment(room_->commitment());
   const std::string& name = config.seats[static_cast<size_t>(seat)].name;
-  link_->hello(name.size() <= match::wire::kMaxNameText ? name : "Host", seat, "");
+  // The guests see this name: "You" (the form's default) would name the host to each of them.
+  const bool plain = name.empty() || name == "You" || name.size() > match::wire::kMaxNameText;
+  link_->hello(plain ? "Host" : name, seat, "");
   hello_sent_ = true;
   pump();
   return true;

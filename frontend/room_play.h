@@ -36,9 +36,9 @@ class RoomPlay {
   };
 
   // Hosts `config` in the lobby: its AI seats are bots, its human seats open to guests but
-  // the first, which the host plays under its name. false + *error when the config has no
-  // human seat.
-  bool host(const match::MatchConfig& config, std::string* error);
+  // `host_seat` (-1: the first human seat), which the host plays under its name. false +
+  // *error when that is not a human seat.
+  bool host(const match::MatchConfig& config, std::string* error, int host_seat = -1);
   // Hosting: ends the lobby (open seats become Normal bots). false + *error once started.
   bool start(std::string* error);
   // A guest connected to a host, not yet joined: with a rejoin `token` the hello goes at once,

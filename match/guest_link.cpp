@@ -24,9 +24,11 @@ bool GuestLink::receive(std::string_view text, std::string* error) {
   if (!msg) return false;
   if (auto* room = std::get_if<wire::Room>(&*msg)) {
     const bool same_seat = match_ && room_ && room_->seat == room->seat;
+    // The start changes the config: the seats nobody took are bots, the taken ones named.
+    const bool same_match = same_seat && room_->started == room->started;
     room_ = std::move(*room);
-    if (!same_seat) {
-      record_ = {};  // the record is of one seat's views
+    if (!same_seat) record_ = {};  // the record is of one seat's views
+    if (!same_match) {
       // The seat's moves go to the host as `act`, chosen in the view held.
       match_ = std::make_unique<ViewMatch>(
           room_->config, room_->seat, [this](const Action& a, std::string*) {

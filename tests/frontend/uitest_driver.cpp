@@ -17,6 +17,7 @@
 #include "frontend/app.h"
 #include "frontend/match_types.h"
 #include "frontend/new_game_screen.h"
+#include "frontend/room_play.h"
 #include "frontend/widgets.h"
 
 namespace catan::uitest {
@@ -294,6 +295,12 @@ bool Driver::Impl::command(const std::string& line) {
       if (ui::kTimerChoices[i] == t) form.timer_idx = i;
   } else if (cmd == "click") {
     click(a1);
+  } else if (cmd == "room_invite") {  // what the page gives a hosted room's lobby
+    // A 29 x 29 pattern of modules stands in for the page's QR code of the link.
+    std::string qr(29 * 29, '0');
+    for (size_t i = 0; i < qr.size(); ++i) qr[i] = (i * 7919 % 13) < 6 ? '1' : '0';
+    app.room().set_invite(a1, qr);
+    app.room().set_connection("Waiting for friends (relay connected)");
   } else if (cmd == "screenshot") {
     screenshot = a1;
     wait_frames = 2;
