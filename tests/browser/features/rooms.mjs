@@ -151,6 +151,12 @@ async function hostOpens(host) {
   const r = await roomCall(host.page, 'catan_web_room_host', ['string'], [config]);
   assert(r.ok, 'catan_web_room_host: ' + JSON.stringify(r));
   how.add('open room: catan_web_room_host()');
+  // The app tells the page (Module.catanRoom 'hosting') when its own lobby opens the room.
+  await sleep(1000);
+  if (!(await host.page.evaluate(() => window.__room.invite))) {
+    how.add("'hosting' event: sent by the test");
+    await host.page.evaluate(() => window.Module.catanRoom({ event: 'hosting' }));
+  }
   return waitFor(host.page, () => window.__room.invite, null, { timeout: 30000 });
 }
 
@@ -163,16 +169,25 @@ async function guestOpens(guest, link) {
 }
 
 // A guest joins (any open seat); with none open it watches (seat -1, no token).
-async function guestJoins(guest, name, seat) {
+async function guestJoins(guest, name) {
   const rooms = () => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length;
   const before = await guest.page.evaluate(rooms);
-  const r = await roomCall(guest.page, 'catan_web_room_guest', ['number', 'string', 'string'], [seat, name, '']);
-  assert(r.ok, `join ${name}: ${JSON.stringify(r)}`);
-  how.add('join: catan_web_room_guest()');
+  if (await hasUi(guest.page, 'room_name')) {
+    how.add(`guest name and Join: ${guest.touch ? 'taps' : 'clicks'} and typing`);
+    await tapOrClickUi(guest.page, 'room_name', guest.touch);
+    await guest.page.keyboard.type(name, { delay: 20 });
+    await frames(guest.page, 4);
+    await tapOrClickUi(guest.page, 'room_join', guest.touch);
+  } else {
+    how.add('join: catan_web_room_guest()');
+    const r = await roomCall(guest.page, 'catan_web_room_guest', ['number', 'string', 'string'], [-1, name, '']);
+    assert(r.ok, `join ${name}: ${JSON.stringify(r)}`);
+  }
   await waitFor(guest.page, (n) => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length > n,
     before, { timeout: 20000 });
   const s = await status(guest.page);
   assert(s.room && Number.isInteger(s.room.seat), `${name}: no seat in ${JSON.stringify(s)}`);
+  if (s.room.seat >= 0) assert(s.room.seats[s.room.seat].name === name, `${name} sits as ${JSON.stringify(s.room.seats[s.room.seat])}`);
   return s.room;
 }
 
@@ -200,6 +215,17 @@ function roundTrips(rec) {
 }
 const bytes = (t) => Buffer.byteLength(t, 'utf8');
 
+// The host's share of the round trips: a guest's `act` received -> the next `view` sent to it.
+function hostTurnarounds(rec) {
+  const out = [];
+  for (const [ms, peer, text] of rec.in) {
+    if (!text.includes('"t":"act"')) continue;
+    const next = rec.out.find(([t, p, x]) => t >= ms && p === peer && x.includes('"t":"view"'));
+    if (next) out.push(next[0] - ms);
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------ tests
 await test('rooms-vendored-qrcode-matches-npm', async () => {
   assert(fs.existsSync(path.join(nodeModules, 'qrcode-generator')),
@@ -226,6 +252,42 @@ await test('rooms-damaged-link-explained', async () => {
   await closeRoomPage(g);
 });
 
+// The first screen's Play with friends -> Open room (the default form: You and a Friend) by
+// clicks or taps: the app tells the page, whose invitation reaches the lobby; Copy link copies it;
+// Close room closes the transport.
+for (const device of [DESKTOP_1280, PHONE_390]) {
+  const kind = device.hasTouch ? 'phone' : 'desktop';
+  await test(`rooms-open-copy-close-by-${device.hasTouch ? 'taps' : 'clicks'}`, async () => {
+    const relay = await RELAYS.mqtt();
+    const host = await roomPage(device, { strategy: 'mqtt', relayUrls: [relay.url], iceServers: [] });
+    try {
+      await host.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: pageBase.slice(0, -1) });
+      await host.page.goto(pageBase + 'index.html');
+      await waitReady(host.page);
+      await tapOrClickUi(host.page, 'play_friends', host.touch);
+      await tapOrClickUi(host.page, 'open_room', host.touch);
+      const link = await waitFor(host.page, () => window.__room.invite, null, { timeout: 30000 });
+      await waitFor(host.page, () => window.catan.view().uiRects.room_qr, null, { timeout: 10000 });
+      await frames(host.page, 10);
+      await shot(host.page, `rooms-host-lobby-${kind}.png`);
+      await tapOrClickUi(host.page, 'room_copy_link', host.touch);
+      const copied = await waitFor(host.page, () => navigator.clipboard.readText().catch(() => ''), null, { timeout: 5000 });
+      assert(copied === link, `copied "${copied}", the link is ${link}`);
+      assert(/copied/.test(await noticeText(host.page)), 'no notice of the copy');
+      await tapOrClickUi(host.page, 'room_close', host.touch);
+      const s = await waitFor(host.page, () => {
+        const st = JSON.parse(window.Module.ccall('catan_web_room_status', 'string', [], []));
+        return st.open ? null : st;
+      }, null, { timeout: 10000 });
+      assert(!s.open, JSON.stringify(s));
+      await closeRoomPage(host);
+    } finally {
+      await host.context.close().catch(() => {});
+      await relay.close();
+    }
+  });
+}
+
 // A whole game: the host and `guests` ({device, name}) through `strategy`'s relay.
 async function wholeGame(strategy, guestsWanted, label) {
   const relay = await RELAYS[strategy]();
@@ -241,8 +303,6 @@ async function wholeGame(strategy, guestsWanted, label) {
     const qrBad = qrProblems(qr || '');
     assert(qrBad.length === 0, 'QR code: ' + qrBad.slice(0, 3).join('; '));
     measure(`rooms ${label}: invitation link ${link.length} characters, QR code ${Math.sqrt(qr.length)} modules a side`);
-    await frames(host.page, 10);
-    await shot(host.page, `rooms-${label}-host-lobby-desktop.png`);
 
     const guests = [];
     for (const [k, g] of guestsWanted.entries()) {
@@ -251,9 +311,12 @@ async function wholeGame(strategy, guestsWanted, label) {
       guest.name = g.name;
       guest.openMs = await guestOpens(guest, link);
       guests.push(guest);
-      if (k === 0) await shot(guest.page, `rooms-${label}-guest-lobby-${g.device.hasTouch ? 'phone' : 'desktop'}.png`);
-      guest.room = await guestJoins(guest, g.name, -1);
+      await frames(guest.page, 10);
+      await shot(guest.page, `rooms-${label}-guest-lobby-${g.name}-${guest.touch ? 'phone' : 'desktop'}.png`);
+      guest.room = await guestJoins(guest, g.name);
     }
+    await frames(host.page, 10);
+    await shot(host.page, `rooms-${label}-host-lobby-desktop.png`);
     measure(`rooms ${label}: invitation link opened -> room seen: ${guests.map((g) => `${g.openMs} ms`).join(', ')}`);
     await hostStarts(host);
     for (const p of [host, ...guests.filter((g) => g.room.seat >= 0)]) {
@@ -290,6 +353,8 @@ async function wholeGame(strategy, guestsWanted, label) {
       assert(problems.length === 0, `${g.name} (seat ${g.room.seat}): ${problems.slice(0, 5).join('; ')}`);
     }
     measure(`rooms ${label}: action round trip guest->host->guest over ${rtts.length} actions: median ${quantile(rtts, 0.5).toFixed(1)} ms, p99 ${quantile(rtts, 0.99).toFixed(1)} ms`);
+    const turn = hostTurnarounds(await host.page.evaluate(() => window.__room));
+    measure(`rooms ${label}: of which on the host page (act received -> view sent) over ${turn.length}: median ${quantile(turn, 0.5).toFixed(1)} ms, p99 ${quantile(turn, 0.99).toFixed(1)} ms`);
     measure(`rooms ${label}: bytes per view message over ${sizes.length}: median ${quantile(sizes, 0.5)}, p95 ${quantile(sizes, 0.95)}, max ${Math.max(...sizes)}`);
     measure(`rooms ${label}: lobby driven by ${[...how].join(', ')}`);
     assert(rtts.length > 10, `only ${rtts.length} round trips`);
