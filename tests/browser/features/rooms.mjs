@@ -145,9 +145,9 @@ async function clickOrCall(page, touch, id, exportName, types, args) {
 }
 
 // The host opens a room (You, Friend, Friend, a Normal bot) and waits for its invitation link.
-async function hostOpens(host) {
+async function hostOpens(host, options = {}) {
   await waitReady(host.page);
-  const config = JSON.stringify({ seats: 'human,human,human,ai:normal', speed: 20 });
+  const config = JSON.stringify({ seats: 'human,human,human,ai:normal', speed: 20, ...options });
   const r = await roomCall(host.page, 'catan_web_room_host', ['string'], [config]);
   assert(r.ok, 'catan_web_room_host: ' + JSON.stringify(r));
   how.add('open room: catan_web_room_host()');
@@ -316,7 +316,7 @@ for (const device of [DESKTOP_1280, PHONE_390]) {
 }
 
 // A whole game: the host and `guests` ({device, name}) through `strategy`'s relay.
-async function wholeGame(strategy, guestsWanted, label) {
+async function wholeGame(strategy, guestsWanted, label, options) {
   const relay = await RELAYS[strategy]();
   const relays = { strategy, relayUrls: [relay.url], iceServers: [] };
   const pages = [];
@@ -324,7 +324,7 @@ async function wholeGame(strategy, guestsWanted, label) {
     const host = await roomPage(DESKTOP_1280, relays);
     pages.push(host);
     await host.page.goto(pageBase + 'index.html');
-    const link = await hostOpens(host);
+    const link = await hostOpens(host, options);
     assert(link.startsWith(pageBase + 'index.html#room='), 'invitation link ' + link);
     const qr = await host.page.evaluate(() => window.__room.qr);
     const qrBad = qrProblems(qr || '');
@@ -400,8 +400,9 @@ await test('rooms-mqtt-host-and-three-guests-play-a-whole-game', async () => {
   ], 'mqtt');
 });
 
-await test('rooms-torrent-host-and-a-guest-play-a-whole-game', async () => {
-  await wholeGame('torrent', [{ device: PHONE_390, name: 'Dee' }], 'torrent');
+await test('rooms-torrent-host-and-a-guest-play-a-short-game', async () => {
+  // Shorter: one guest, 5 VP (the open seat left becomes a Normal bot at the start).
+  await wholeGame('torrent', [{ device: PHONE_390, name: 'Dee' }], 'torrent', { mode: 'custom', vp: 5 });
 });
 
 own.close();
