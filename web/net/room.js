@@ -225,6 +225,14 @@ function saveSeat(r) {
   store.set(tokenKey(r.room), JSON.stringify({ token: room.token, seat, name }));
 }
 
+function retryLater(r, gen, tries) {
+  setTimeout(() => {
+    if (current === r && gen === generation) {
+      connectToHost(r, tries).catch((e) => console.error('[catan] room: rejoining failed:', e));
+    }
+  }, RECONNECT_DELAY_MS);
+}
+
 async function connectToHost(r, tries) {
   const gen = generation;
   const answer = callJson('catan_web_room_connect', ['string'], [savedToken(r.room)]);
@@ -237,7 +245,15 @@ async function connectToHost(r, tries) {
   try {
     peer = await joinHost({ room: r.room, key: r.key, ...transportOptions() });
   } catch (e) {
-    if (gen === generation) setConnection(errorText(e));
+    if (gen !== generation) return;
+    // A host not found yet may still answer (the relays' announcements come and go): tried
+    // again, as a lost channel is; a damaged link or a wrong key is final.
+    if (!['no-host', 'relay-unreachable', 'ice-failed', 'timeout', 'join'].includes(e && e.code) || tries + 1 >= RECONNECT_TRIES) {
+      setConnection(errorText(e));
+      return;
+    }
+    setConnection(`${errorText(e)} Trying again…`);
+    retryLater(r, gen, tries + 1);
     return;
   }
   if (gen !== generation) {
@@ -259,11 +275,7 @@ async function connectToHost(r, tries) {
       return;
     }
     setConnection(`Lost the connection to the host (${reason}); reconnecting…`);
-    setTimeout(() => {
-      if (current === r && gen === generation) {
-        connectToHost(r, tries + 1).catch((e) => console.error('[catan] room: rejoining failed:', e));
-      }
-    }, RECONNECT_DELAY_MS);
+    retryLater(r, gen, tries + 1);
   };
   setConnection('Connected to the host');
   drain();
