@@ -252,6 +252,39 @@ await test('rooms-damaged-link-explained', async () => {
   await closeRoomPage(g);
 });
 
+// A guest page speaking the transport directly, sending what no app sends: every text reaches
+// the host's app, which refuses it with a sentence; the host's page throws nothing and its room
+// stays open.
+async function hostileGuest(host, link, relayUrl) {
+  const g = await roomPage(DESKTOP_1280, {});
+  try {
+    await g.page.goto(pageBase + 'index.html');
+    await waitReady(g.page);
+    const answers = await g.page.evaluate(async ([frag, url]) => {
+      const t = await import('./net/transport.js');
+      const peer = await t.joinHost({ ...t.parseRoomFragment(frag), strategy: 'mqtt', relayUrls: [url], iceServers: [] });
+      const got = [];
+      peer.onmessage = (text) => got.push(text);
+      const texts = ['', 'not json', '[]', '{"v":1,"t":"act","action":"roll","seen":0}', '{"v":2,"t":"hello"}',
+        '{"v":1,"t":"hello","name":"' + 'x'.repeat(5000) + '","seat":1,"token":""}', '\ud800', 'a\u0000b',
+        '{"v":1,"t":"hello","name":"Eve","seat":3,"token":""}', 'x'.repeat(200000)];
+      for (const text of texts) peer.send(text);
+      await new Promise((r) => setTimeout(r, 3000));
+      peer.close();
+      return got;
+    }, [new URL(link).hash, relayUrl]);
+    const refusals = answers.filter((a) => a.includes('"t":"refused"'));
+    measure(`rooms hostile guest: ${answers.length} answers, ${refusals.length} refusals; first: ${refusals[0] || answers[0]}`);
+    assert(refusals.length >= 5, `only ${refusals.length} refusals: ${answers.slice(0, 3).join(' | ')}`);
+    const s = await status(host.page);
+    assert(s.open && s.hosting && !s.started, 'the host\'s room after the hostile texts: ' + JSON.stringify(s));
+    assert(host.page.pageErrors.length === 0, 'host page errors: ' + host.page.pageErrors.join(' | '));
+    await closeRoomPage(g);
+  } finally {
+    await g.context.close().catch(() => {});
+  }
+}
+
 // The first screen's Play with friends -> Open room (the default form: You and a Friend) by
 // clicks or taps: the app tells the page, whose invitation reaches the lobby; Copy link copies it;
 // Close room closes the transport.
@@ -291,6 +324,7 @@ for (const device of [DESKTOP_1280, PHONE_390]) {
       await shot(host.page, `rooms-host-lobby-${kind}.png`);
       const ids = await host.page.evaluate(() => Object.keys(window.catan.view().uiRects || {}).join(' '));
       measure(`rooms lobby (${kind}): test ids in the frame: ${ids || 'none'}`);
+      if (!host.touch) await hostileGuest(host, link, relay.url);
       if (await hasUi(host.page, 'room_copy_link')) await tapOrClickUi(host.page, 'room_copy_link', host.touch);
       else await host.page.evaluate(() => window.Module.catanRoom({ event: 'copy-link' }));
       const copied = await waitFor(host.page, () => navigator.clipboard.readText().catch(() => ''), null, { timeout: 5000 });
