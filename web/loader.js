@@ -87,7 +87,7 @@ async function checkWasm(bytes, name = 'app.wasm') {
 
 // Downloads and starts the app. `hooks` is what window.Module hands the app besides the
 // files: {onBytes(n) once app.wasm is checked, onAbort(what), onContextLost(), share(kind),
-// muted(m), perf}. Resolves with the running Module.
+// muted(m), room(message), perf}. Resolves with the running Module.
 export function load(hooks) {
   return new Promise((resolve, reject) => {
     const wasmInfo = fileInfo('app.wasm');
@@ -137,6 +137,8 @@ export function load(hooks) {
       // switched back on (the page's saved mute follows).
       catanShare: hooks.share,
       catanMuted: hooks.muted,
+      // Online rooms (shell/web_page_hooks.cpp): {event: 'hosting' | 'copy-link' | 'closed'}.
+      catanRoom: hooks.room,
       instantiateWasm(imports, receive) {
         wasm.then((bytes) => WebAssembly.instantiate(bytes, imports))
           .then((r) => receive(r.instance, r.module))
