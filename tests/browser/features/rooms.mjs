@@ -82,7 +82,7 @@ const parse = (text) => {
 };
 
 // What a guest at `seat` received that it may not see: another seat's cards, the play seed
-// before the reveal, another guest's rejoin token. `texts` in the order received.
+// or the host's secret before the reveal, another guest's rejoin token. `texts` in the order received.
 export function hiddenInformationProblems(texts, seat, otherTokens) {
   const problems = [];
   const messages = texts.map(parse);
@@ -97,9 +97,9 @@ export function hiddenInformationProblems(texts, seat, otherTokens) {
     }
     for (const t of otherTokens) if (t && text.includes(t)) problems.push(`message ${i} holds another guest's rejoin token`);
     if (reveal && i < revealAt) {
-      for (const secret of [reveal.seed, reveal.salt]) {
+      for (const secret of [reveal.seed, reveal.secret]) {
         if (typeof secret === 'string' && secret.length >= 6 && text.includes(secret)) {
-          problems.push(`message ${i} (${m.t}) holds the play seed or the salt before the reveal`);
+          problems.push(`message ${i} (${m.t}) holds the play seed or the host's secret before the reveal`);
         }
       }
     }
