@@ -41,6 +41,7 @@ class GuestLink {
 
   // The match once the room and a view have arrived; null before.
   ViewMatch* match() { return match_ && views_.has_view() ? match_.get() : nullptr; }
+  const ViewMatch* match() const { return match_ && views_.has_view() ? match_.get() : nullptr; }
   const std::optional<wire::Room>& room() const { return room_; }
   const std::vector<wire::ChatLine>& chat() const { return chat_; }
   // The host's last refusal ("" when none since the last view).

@@ -98,7 +98,10 @@ void WebBridge::set_colorblind(bool on) {
 }
 
 json WebBridge::poll_events() {
-  return events_.poll(active_session());
+  json out = events_.poll(active_session());
+  if (app_)
+    for (json& e : room_events_.poll(app_->room())) out.push_back(std::move(e));
+  return out;
 }
 
 void WebBridge::enable_test_hooks() {

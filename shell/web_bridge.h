@@ -18,6 +18,7 @@
 #include "match/session.h"
 #include "shell/web_events.h"
 #include "shell/web_room.h"
+#include "shell/web_room_events.h"
 
 namespace catan {
 class App;
@@ -65,6 +66,7 @@ class WebBridge {
   App* app_ = nullptr;
   std::unique_ptr<WebRoom> room_;
   EventPoller events_;
+  RoomEventPoller room_events_;
   bool test_hooks_ = false;
 };
 

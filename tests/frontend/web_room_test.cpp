@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -13,6 +14,7 @@
 #include "engine/observation.h"
 #include "frontend/app.h"
 #include "frontend/room_play.h"
+#include "shell/web_room_events.h"
 #include "tests/frontend/headless_imgui.h"
 
 namespace catan {
@@ -248,6 +250,44 @@ TEST_F(WebRoomTest, AWholeGamePlaysOnAutoplayFromEachSeatsView) {
     EXPECT_TRUE(status["room"]["verification"]["ok"].get<bool>()) << id << status;
     EXPECT_EQ(status["room"]["refusal"], "") << id;
   }
+  // An embedding page hears the end and this page's verification.
+  web::RoomEventPoller events;
+  const json posted = events.poll(guests_["g1"]->app.room());
+  std::vector<std::string> types;
+  for (const json& e : posted) types.push_back(e["type"]);
+  EXPECT_NE(std::find(types.begin(), types.end(), "roomGameOver"), types.end()) << posted;
+  ASSERT_EQ(types.back(), "roomVerified") << posted;
+  EXPECT_TRUE(posted.back()["ok"].get<bool>()) << posted;
+  EXPECT_EQ(posted.back()["difference"], "");
+}
+
+// The postMessage events of a room (docs/WEB.md): who joined and left, the start, the close;
+// on the host's page, with connections, and on a guest's, from the seats it is shown.
+TEST_F(WebRoomTest, AnEmbedderHearsJoinsLeavesTheStartAndTheClose) {
+  web::RoomEventPoller host_events, guest_events;
+  const auto types = [](const json& events) {
+    std::vector<std::string> t;
+    for (const json& e : events) t.push_back(e["type"].get<std::string>());
+    return t;
+  };
+  const json opened = host_events.poll(host_.app.room());
+  EXPECT_EQ(types(opened), (std::vector<std::string>{"roomOpened", "playerJoined", "playerJoined",
+                                                     "playerJoined", "roomStarted"}))
+      << opened;
+  EXPECT_TRUE(opened[0]["hosting"].get<bool>());
+  EXPECT_EQ(opened[2]["seat"], 1);
+  EXPECT_EQ(opened[2]["name"], "g1");
+  EXPECT_EQ(host_events.poll(host_.app.room()), json::array()) << "nothing new, nothing posted";
+  const json seen = guest_events.poll(guests_["g2"]->app.room());
+  EXPECT_FALSE(seen[0]["hosting"].get<bool>()) << seen;
+  EXPECT_EQ(types(seen).back(), "roomStarted") << seen;
+  ASSERT_TRUE(ok(host_.room.peer_left("g1")));
+  const json left = host_events.poll(host_.app.room());
+  ASSERT_EQ(types(left), std::vector<std::string>{"playerLeft"}) << left;
+  EXPECT_EQ(left[0]["seat"], 1);
+  EXPECT_EQ(left[0]["name"], "g1");
+  ASSERT_TRUE(ok(host_.room.close()));
+  EXPECT_EQ(types(host_events.poll(host_.app.room())), std::vector<std::string>{"roomClosed"});
 }
 
 }  // namespace
