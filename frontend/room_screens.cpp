@@ -218,14 +218,10 @@ LobbyChoice draw_guest_lobby(const RoomPlay& room, GuestLobbyState& lobby) {
                        : seat_open  ? "Joining..."
                                     : "Every seat is taken: you will watch once the host starts "
                                       "the game.");
-    } else if (!r->started && !seat_open) {
-      wrapped_disabled("Every seat is taken. You can watch the game once the host starts it.");
-      if (button("room_watch", "Watch the game", ImVec2(full, bh))) {
-        lobby.seat = -1;
-        choice = LobbyChoice::Join;
-      }
-    } else if (r->started) {
-      wrapped_disabled("The game has started and every seat is taken: you can watch.");
+    } else if (r->started || !seat_open) {
+      wrapped_disabled(
+          r->started ? "The game has started and every seat is taken: you can watch."
+                     : "Every seat is taken. You can watch the game once the host starts it.");
       if (button("room_watch", "Watch the game", ImVec2(full, bh))) {
         lobby.seat = -1;
         choice = LobbyChoice::Join;

@@ -143,6 +143,38 @@ TEST_F(RoomScreens, TheRoomFormNeedsExactlyOneYou) {
   EXPECT_EQ(events_, (std::vector<std::string>{"hosting", "closed"}));
 }
 
+// A guest who finds every seat taken before the start is offered to watch, not a seat.
+TEST_F(RoomScreens, AGuestFindingEverySeatTakenIsOfferedToWatch) {
+  App host;
+  match::MatchConfig config;
+  std::string err;
+  ASSERT_TRUE(match::config_from_json(nlohmann::json::parse(R"({"seats":"human,human,ai:easy"})"),
+                                      &config, &err))
+      << err;
+  ASSERT_TRUE(host.host_room(config, &err)) << err;
+  App first, second;
+  first.connect_room("");
+  ASSERT_TRUE(host.room().peer_connected("a", &err)) << err;
+  carry(host, first, "a");
+  ASSERT_TRUE(first.room().join("Ann", -1, &err)) << err;
+  carry(host, first, "a");
+  second.connect_room("");
+  ASSERT_TRUE(host.room().peer_connected("b", &err)) << err;
+  carry(host, second, "b");
+  frames(second, 2);
+  ImVec2 at;
+  EXPECT_FALSE(ui::find_test_id("room_seat_1", &at)) << "no seat is open";
+  EXPECT_FALSE(ui::find_test_id("room_join", &at));
+  click(second, "room_watch");
+  carry(host, second, "b");
+  EXPECT_TRUE(second.room().joined());
+  click(host, "room_start");
+  carry(host, second, "b");
+  frames(second, 3);
+  ASSERT_NE(second.room().match(), nullptr) << "the spectator's table";
+  EXPECT_EQ(second.room().match()->viewer(), -1);
+}
+
 // The host's page plays through a GuestLink of its own: once the game is over and the reveal
 // has checked out, its end screen says the game is verified.
 TEST_F(RoomScreens, AFinishedRoomGamesEndScreenShowsVerified) {
