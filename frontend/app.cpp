@@ -119,6 +119,7 @@ struct App::Impl {
       return;
     }
     match::ViewMatch* m = room.match();
+    if (m) show_fair_play(*room.link(), &game.end);
     if (!m) {
       draw_waiting_for_host();
     } else if (draw_game_screen(*m, now, notice, game, overlays) != GameExit::None) {
@@ -263,6 +264,7 @@ struct App::Impl {
       game.hint.clear();
     session.update(now, 6.0);
     save_if_changed();
+    game.end.fair_play = FairPlay::None;  // a local game has nothing to verify
     switch (draw_game_screen(session, now, notice, game, overlays)) {
       case GameExit::None:
         break;

@@ -277,15 +277,21 @@ NewGameChoice quick_screen(NewGameForm& form, bool can_continue, float bh) {
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const bool side_by_side = ImGui::GetIO().DisplaySize.x >= kNarrowWidth;
   const float big_h = std::max(bh * 1.4f, px(64));
-  if (start_button("start", "Play vs bots", side_by_side ? (full - gap) * 0.5f : full, big_h,
-                   fonts().big)) {
+  const float half = (full - gap) * 0.5f;
+  // The big font while both labels fit their halves, else the bold one: no label is cut.
+  ImGui::PushFont(fonts().big);
+  const bool big_fits =
+      ImGui::CalcTextSize("Play with friends").x + 2 * ImGui::GetStyle().FramePadding.x <= half;
+  ImGui::PopFont();
+  ImFont* const big = big_fits || !side_by_side ? fonts().big : fonts().bold;
+  if (start_button("start", "Play vs bots", side_by_side ? half : full, big_h, big)) {
     make_bots_game(&form);
     form.room = false;
     choice = NewGameChoice::Start;
   }
   if (side_by_side) ImGui::SameLine();
-  if (start_button("play_friends", "Play with friends", side_by_side ? (full - gap) * 0.5f : full,
-                   side_by_side ? big_h : bh, side_by_side ? fonts().big : nullptr))
+  if (start_button("play_friends", "Play with friends", side_by_side ? half : full,
+                   side_by_side ? big_h : bh, side_by_side ? big : nullptr))
     make_room_form(&form);
   const std::string summary = bots_game_summary(form);
   ImGui::PushTextWrapPos(0);

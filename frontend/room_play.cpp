@@ -187,4 +187,18 @@ void RoomPlay::pump() {
   }
 }
 
+void show_fair_play(const match::GuestLink& link, EndScreenState* end) {
+  const auto& v = link.verification();
+  if (!v) {
+    end->fair_play = FairPlay::Checking;
+    end->fair_play_text = "Checking the game...";
+  } else if (v->ok) {
+    end->fair_play = FairPlay::Verified;
+    end->fair_play_text = "Verified: every view matched the host's revealed game";
+  } else {
+    end->fair_play = FairPlay::NotVerified;
+    end->fair_play_text = "Not verified: " + v->first_difference;
+  }
+}
+
 }  // namespace catan::ui

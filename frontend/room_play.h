@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/ai/ai.h"
+#include "frontend/end_screen.h"
 #include "match/guest_link.h"
 #include "match/host_room.h"
 
@@ -107,5 +108,9 @@ class RoomPlay {
   size_t autoplayed_at_ = static_cast<size_t>(-1);  // actions_applied of the last move made
   std::string invite_link_, invite_qr_, connection_;
 };
+
+// The end screen's fair-play line from `link`'s check of the host's reveal: "Checking the
+// game..." until it arrives, then "Verified: ..." or "Not verified: <the first difference>".
+void show_fair_play(const match::GuestLink& link, EndScreenState* end);
 
 }  // namespace catan::ui

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <utility>
+#include <vector>
 
 #include "frontend/new_game_screen.h"
 #include "frontend/theme.h"
@@ -97,6 +98,25 @@ std::string options_summary(const GameOptions& o) {
   return buf;
 }
 
+// The invitation link on one line, in a read-only field that scrolls (a link wrapped mid-word
+// reads as two), and "Copy link" beside it, both `h` tall. True when Copy link was pressed.
+bool invite_link_row(const std::string& link, float full, float h) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float copy_w = ImGui::CalcTextSize("Copy link").x + 2 * style.FramePadding.x + px(12);
+  ImGui::PushStyleVar(
+      ImGuiStyleVar_FramePadding,
+      ImVec2(style.FramePadding.x, std::max(0.0f, (h - ImGui::GetFontSize()) * 0.5f)));
+  std::vector<char> text(link.begin(), link.end());
+  text.push_back('\0');
+  ImGui::SetNextItemWidth(std::max(px(80), full - copy_w - style.ItemSpacing.x));
+  ImGui::InputText("##room_link", text.data(), text.size(), ImGuiInputTextFlags_ReadOnly);
+  test_id("room_link");
+  ImGui::SameLine();
+  const bool copy = button("room_copy_link", "Copy link", ImVec2(copy_w, h));
+  ImGui::PopStyleVar();
+  return copy;
+}
+
 void connection_line(const RoomPlay& room) {
   if (!room.connection().empty()) wrapped_disabled(room.connection());
 }
@@ -154,11 +174,7 @@ LobbyChoice draw_host_lobby(const RoomPlay& room, const Notice& notice, double n
     wrapped_disabled("Making the invitation link...");
   } else {
     ImGui::TextUnformatted("Invite friends with this link:");
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(room.invite_link().c_str());
-    ImGui::PopTextWrapPos();
-    test_id("room_link");
-    if (button("room_copy_link", "Copy link", ImVec2(full, bh))) choice = LobbyChoice::CopyLink;
+    if (invite_link_row(room.invite_link(), full, bh)) choice = LobbyChoice::CopyLink;
     if (!room.invite_qr().empty()) {
       // Big enough for a phone's camera across a table, never wider than the window.
       const float side = std::min(full, std::max(px(240), 240.0f));
@@ -193,11 +209,19 @@ LobbyChoice draw_guest_lobby(const RoomPlay& room, GuestLobbyState& lobby) {
     seat_list(*r, [](int) { return std::string(); });
     connection_line(room);
     ImGui::Spacing();
+    const bool seat_open =
+        std::any_of(r->seats.begin(), r->seats.end(), [](const match::wire::RoomSeat& seat) {
+          return seat.status == match::wire::SeatStatus::Open;
+        });
     if (room.joined()) {
-      ImGui::TextUnformatted(r->seat >= 0 ? "You have a seat. Waiting for the host to start..."
-                                          : "Joining...");
-    } else if (r->started) {
-      wrapped_disabled("The game has started and every seat is taken: you can watch.");
+      wrapped_disabled(r->seat >= 0 ? "You have a seat. Waiting for the host to start..."
+                       : seat_open  ? "Joining..."
+                                    : "Every seat is taken: you will watch once the host starts "
+                                      "the game.");
+    } else if (r->started || !seat_open) {
+      wrapped_disabled(
+          r->started ? "The game has started and every seat is taken: you can watch."
+                     : "Every seat is taken. You can watch the game once the host starts it.");
       if (button("room_watch", "Watch the game", ImVec2(full, bh))) {
         lobby.seat = -1;
         choice = LobbyChoice::Join;

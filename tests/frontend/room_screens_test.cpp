@@ -8,11 +8,14 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "frontend/app.h"
 #include "frontend/new_game_screen.h"
 #include "frontend/room_play.h"
 #include "frontend/room_screens.h"
 #include "frontend/widgets.h"
+#include "match/config.h"
 #include "tests/frontend/headless_imgui.h"
 
 namespace catan {
@@ -138,6 +141,75 @@ TEST_F(RoomScreens, TheRoomFormNeedsExactlyOneYou) {
   click(app, "room_close");
   EXPECT_FALSE(app.room().open());
   EXPECT_EQ(events_, (std::vector<std::string>{"hosting", "closed"}));
+}
+
+// A guest who finds every seat taken before the start is offered to watch, not a seat.
+TEST_F(RoomScreens, AGuestFindingEverySeatTakenIsOfferedToWatch) {
+  App host;
+  match::MatchConfig config;
+  std::string err;
+  ASSERT_TRUE(match::config_from_json(nlohmann::json::parse(R"({"seats":"human,human,ai:easy"})"),
+                                      &config, &err))
+      << err;
+  ASSERT_TRUE(host.host_room(config, &err)) << err;
+  App first, second;
+  first.connect_room("");
+  ASSERT_TRUE(host.room().peer_connected("a", &err)) << err;
+  carry(host, first, "a");
+  ASSERT_TRUE(first.room().join("Ann", -1, &err)) << err;
+  carry(host, first, "a");
+  second.connect_room("");
+  ASSERT_TRUE(host.room().peer_connected("b", &err)) << err;
+  carry(host, second, "b");
+  frames(second, 2);
+  ImVec2 at;
+  EXPECT_FALSE(ui::find_test_id("room_seat_1", &at)) << "no seat is open";
+  EXPECT_FALSE(ui::find_test_id("room_join", &at));
+  click(second, "room_watch");
+  carry(host, second, "b");
+  EXPECT_TRUE(second.room().joined());
+  click(host, "room_start");
+  carry(host, second, "b");
+  frames(second, 3);
+  ASSERT_NE(second.room().match(), nullptr) << "the spectator's table";
+  EXPECT_EQ(second.room().match()->viewer(), -1);
+}
+
+// The host's page plays through a GuestLink of its own: once the game is over and the reveal
+// has checked out, its end screen says the game is verified.
+TEST_F(RoomScreens, AFinishedRoomGamesEndScreenShowsVerified) {
+  App host;
+  match::MatchConfig config;
+  std::string err;
+  ASSERT_TRUE(match::config_from_json(
+      nlohmann::json::parse(
+          R"({"seats":"human,ai:easy,ai:easy","speed":20,"seed":5,"playseed":5})"),
+      &config, &err))
+      << err;
+  ASSERT_TRUE(host.host_room(config, &err)) << err;
+  host.room().set_autoplay(true);
+  ASSERT_TRUE(host.room().start(&err)) << err;
+  double now = 0;
+  for (int i = 0; i < 20000 && host.room().room()->game().state().phase != Phase::GameOver; ++i)
+    host.room().update(now += 0.25, 5);
+  ASSERT_EQ(host.room().room()->game().state().phase, Phase::GameOver) << "the game stalled";
+  ImVec2 at;
+  for (int i = 0; i < 600 && !ui::find_test_id("end_verified", &at); ++i) frame(host);
+  EXPECT_TRUE(ui::find_test_id("end_verified", &at)) << "no \"Verified\" on the end screen";
+  EXPECT_FALSE(ui::find_test_id("end_not_verified", &at));
+  ui::EndScreenState end;
+  ui::show_fair_play(*host.room().link(), &end);
+  EXPECT_EQ(end.fair_play_text, "Verified: every view matched the host's revealed game");
+}
+
+// A local game's end screen has no fair-play line; a room's before the reveal is "Checking".
+TEST_F(RoomScreens, TheFairPlayLineWaitsForTheReveal) {
+  match::GuestLink link([](const std::string&) {});
+  ui::EndScreenState end;
+  ui::show_fair_play(link, &end);
+  EXPECT_EQ(end.fair_play, ui::FairPlay::Checking);
+  EXPECT_EQ(end.fair_play_text, "Checking the game...");
+  EXPECT_EQ(ui::EndScreenState{}.fair_play, ui::FairPlay::None);
 }
 
 }  // namespace
