@@ -10,7 +10,8 @@
 //            texts to catan_web_room_host_message; the seat and rejoin token, once the host gives
 //            them, saved under catan.room.<room>.
 //   both:    catan_web_room_outbox() drained every 50 ms (an interval, which background tabs
-//            still run), every frame and right after each call into the room.
+//            still run), right after every frame of the app and right after each call into the
+//            room.
 //
 // Everything a peer sends goes to the app, which checks it; here a text is only passed on, and
 // nothing a peer sends or does can throw out of this module.
@@ -75,14 +76,23 @@ function drain() {
   }
 }
 
+// Right after each frame of the app (Module.postMainLoop, which emscripten calls after every
+// main loop iteration): a move the frame made leaves in that frame, not one frame later.
+let drainsAfterFrames = false;
+function drainAfterFrames() {
+  const M = window.Module;
+  if (drainsAfterFrames || !M) return;
+  drainsAfterFrames = true;
+  const after = M.postMainLoop;
+  M.postMainLoop = () => {
+    if (typeof after === 'function') after();
+    if (current) drain();
+  };
+}
+
 function startDraining() {
   if (drainTimer === null) drainTimer = setInterval(drain, DRAIN_MS);
-  const frame = () => {
-    if (!current) return;
-    drain();
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
+  drainAfterFrames();
 }
 
 function stopDraining() {

@@ -25,7 +25,10 @@ const own = await serve(atRoot(site), (p, text) => (p === '/index.html'
 const pageBase = `http://127.0.0.1:${own.address().port}/`;
 
 // A page with the test hooks, these relays, and the room's texts recorded with their times:
-// window.__room = {in: [[ms, peer, text]], out: [...], invite: link}.
+// window.__room = {in: [[ms, peer, text]], out: [...], invite: link}, ms on the machine's clock
+// (performance.timeOrigin + performance.now()) so that times of different pages compare;
+// window.__longTasks = [[start ms, duration ms]], the page's main-thread tasks over 50 ms;
+// window.__glQueries, the WebGL 2 getParameter calls that reach the browser, by pname.
 async function roomPage(device, relays) {
   const context = await newContext({ serviceWorkers: 'block', ...device });
   await context.addInitScript((r) => {
@@ -33,8 +36,21 @@ async function roomPage(device, relays) {
     window.__room = { in: [], out: [], invite: null };
     window.catanTestRoomTap = (direction, peer, text) => {
       if (direction === 'invite' || direction === 'qr') window.__room[direction] = text;
-      else window.__room[direction].push([performance.now(), peer, text]);
+      else window.__room[direction].push([performance.timeOrigin + performance.now(), peer, text]);
     };
+    // The WebGL queries that reach the browser (web/loader.js answers the UI's own): {pname: count}.
+    window.__glQueries = {};
+    const getParameter = WebGL2RenderingContext.prototype.getParameter;
+    WebGL2RenderingContext.prototype.getParameter = function (pname) {
+      window.__glQueries[pname] = (window.__glQueries[pname] || 0) + 1;
+      return getParameter.call(this, pname);
+    };
+    window.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push([performance.timeOrigin + e.startTime, e.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+    } catch (e) { /* no long task timing in this browser */ }
     window.__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
   }, relays);
@@ -225,6 +241,67 @@ function hostTurnarounds(rec) {
     if (next) out.push(next[0] - ms);
   }
   return out;
+}
+
+// A guest's round trips split by where the time goes, each `act` followed by the texts
+// themselves (the host receives the very text the guest sent, and the guest the very view the
+// host sent): guest sent -> host received, host received -> host sent the next view to that guest,
+// host sent -> guest received. Times from different pages: the same machine clock.
+function roundTripParts(guestRec, hostRec) {
+  const parts = { there: [], host: [], back: [], total: [] };
+  const acts = guestRec.out.filter(([, , t]) => t.includes('"t":"act"'));
+  for (const [sent, , text] of acts) {
+    const atHost = hostRec.in.find(([ms, , t]) => ms >= sent - 5 && t === text);
+    if (!atHost) continue;
+    const view = hostRec.out.find(([ms, p, t]) => ms >= atHost[0] && p === atHost[1] && t.includes('"t":"view"'));
+    if (!view) continue;
+    const back = guestRec.in.find(([ms, , t]) => ms >= view[0] - 5 && t === view[2]);
+    if (!back) continue;
+    parts.there.push(atHost[0] - sent);
+    parts.host.push(view[0] - atHost[0]);
+    parts.back.push(back[0] - view[0]);
+    parts.total.push(back[0] - sent);
+  }
+  return parts;
+}
+
+// Prints the parts of the round trips of `guests` and each page's long main-thread tasks.
+async function measureRoundTripParts(label, host, guests) {
+  const hostRec = await host.page.evaluate(() => window.__room);
+  const all = { there: [], host: [], back: [], total: [] };
+  for (const g of guests) {
+    const parts = roundTripParts(await g.page.evaluate(() => window.__room), hostRec);
+    for (const k of Object.keys(all)) all[k].push(...parts[k]);
+  }
+  const q = (xs) => `median ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms`;
+  // A guest's answer to a view: the view received -> the act its autoplay made from it sent (the
+  // app moves in a frame; the act leaves when the page drains the outbox).
+  const answers = [];
+  for (const g of guests) {
+    const rec = await g.page.evaluate(() => window.__room);
+    for (const [sent, , text] of rec.out) {
+      if (!text.includes('"t":"act"')) continue;
+      const views = rec.in.filter(([ms, , t]) => ms <= sent && t.includes('"t":"view"'));
+      if (views.length) answers.push(sent - views[views.length - 1][0]);
+    }
+  }
+  measure(`rooms ${label}: guest view received -> its act sent over ${answers.length}: ${q(answers)}`);
+  measure(`rooms ${label}: round trip parts over ${all.total.length} actions: guest sent -> host received ${q(all.there)}; `
+    + `host received -> view sent ${q(all.host)}; host sent -> guest received ${q(all.back)}; whole ${q(all.total)}`);
+  for (const [name, p] of [['host', host], ...guests.map((g) => [g.name, g])]) {
+    const long = await p.page.evaluate(() => window.__longTasks || []);
+    const ds = long.map(([, d]) => d);
+    const f = await p.page.evaluate(() => window.catan.perf.stats());
+    // The scissor box and the blend state: asked of the GPU once, then known (web/loader.js).
+    const asked = await p.page.evaluate(() => [0x0c10, 0x80c9, 0x80c8, 0x80cb, 0x80ca, 0x8009, 0x883d]
+      .map((k) => window.__glQueries[k] || 0));
+    assert(f.frames > 50 && Math.max(...asked) <= 5,
+      `${name}'s page asked the GPU for the scissor box and blend state ${asked.join(', ')} times in ${f.frames} frames`);
+    measure(`rooms ${label}: ${name}'s page: frames ${f.frames}, between frames median ${f.p50.toFixed(0)} ms; `
+      + `app's work per frame median ${f.workP50.toFixed(1)} ms, p95 ${f.workP95.toFixed(1)} ms; `
+      + `${ds.length} main-thread tasks over 50 ms` + (ds.length ? `, median ${quantile(ds, 0.5).toFixed(0)} ms, max ${Math.max(...ds).toFixed(0)} ms` : ''));
+  }
+  return all;
 }
 
 // ------------------------------------------------------------------ tests
@@ -418,6 +495,7 @@ async function wholeGame(strategy, guestsWanted, label, options) {
     measure(`rooms ${label}: action round trip guest->host->guest over ${rtts.length} actions: median ${quantile(rtts, 0.5).toFixed(1)} ms, p99 ${quantile(rtts, 0.99).toFixed(1)} ms`);
     const turn = hostTurnarounds(await host.page.evaluate(() => window.__room));
     measure(`rooms ${label}: of which on the host page (act received -> view sent) over ${turn.length}: median ${quantile(turn, 0.5).toFixed(1)} ms, p99 ${quantile(turn, 0.99).toFixed(1)} ms`);
+    await measureRoundTripParts(label, host, guests);
     measure(`rooms ${label}: bytes per view message over ${sizes.length}: median ${quantile(sizes, 0.5)}, p95 ${quantile(sizes, 0.95)}, max ${Math.max(...sizes)}`);
     measure(`rooms ${label}: lobby driven by ${[...how].join(', ')}`);
     assert(rtts.length > 10, `only ${rtts.length} round trips`);
@@ -434,6 +512,13 @@ await test('rooms-mqtt-host-and-three-guests-play-a-whole-game', async () => {
     { device: PHONE_390, name: 'Bo' },
     { device: { viewport: { width: 800, height: 600 } }, name: 'Cy' },
   ], 'mqtt');
+});
+
+// Where a round trip's time goes with two pages (less of the machine spent drawing): a host and
+// one guest in a small window, a short game (the open seats are bots on the host).
+await test('rooms-round-trip-two-pages', async () => {
+  await wholeGame('mqtt', [{ device: { viewport: { width: 480, height: 360 } }, name: 'Eve' }], 'two-pages',
+    { mode: 'custom', vp: 5 });
 });
 
 // Through the BitTorrent tracker the guest's page finds no host in most runs (1 of 4 passed;
