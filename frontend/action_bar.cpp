@@ -398,7 +398,9 @@ Command draw_action_bar(const GameFrame& f, const Rect& r, const ActionBarOption
                   ImVec2(r.pos.x + s.x - 2 * die - 26 * sc, r.pos.y + 12 * sc), die);
   };
   if (f.viewer < 0) {
-    ImGui::TextUnformatted("Watching the AIs play.");
+    // A spectator of a room watches friends; a local table with no human seat, the AIs.
+    ImGui::TextUnformatted(f.session.num_humans() > 0 ? "Watching the game."
+                                                      : "Watching the AIs play.");
     dice();
     ImGui::End();
     return cmd;

@@ -12,6 +12,8 @@
 #include "frontend/new_game_screen.h"
 #include "frontend/overlays.h"
 #include "frontend/review_screen.h"
+#include "frontend/room_play.h"
+#include "frontend/room_screens.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 #include "frontend/widgets.h"
@@ -40,6 +42,15 @@ void draw_background() {
   }
 }
 
+// Until the host's room and first view arrive.
+void draw_waiting_for_host() {
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  const char* text = "Waiting for the host...";
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  ImGui::GetForegroundDrawList()->AddText(ImVec2((ds.x - size.x) / 2, (ds.y - size.y) / 2),
+                                          theme().text, text);
+}
+
 }  // namespace
 
 struct App::Impl {
@@ -48,6 +59,8 @@ struct App::Impl {
   Session session;
   GameScreenState game;
   ReviewScreenState review;
+  RoomPlay room;  // an online match, drawn instead of the local session while open
+  GuestLobbyState guest_lobby;
   Overlays overlays;
   Notice notice;
   double now = 0;
@@ -63,8 +76,15 @@ struct App::Impl {
     // The review's and the hint's analyses end before the bots' first search starts.
     review.close();
     game.hint.clear();
+    room.close();
     session.start(mc);
     session.update(now, 0);
+    show_game_screen();
+    saved_history = static_cast<size_t>(-1);
+  }
+
+  // The game screen, fresh: no tool, sheet, dialog or hint of an earlier game.
+  void show_game_screen() {
     screen = Screen::Game;
     game.tool = Tool::None;
     game.side = SideTabsState{};
@@ -77,7 +97,91 @@ struct App::Impl {
     game.game_over_at = -1;
     game.history_seen = 0;
     game.board.reset_view();
-    saved_history = static_cast<size_t>(-1);
+  }
+
+  // An online match (RoomPlay::host or join done): its screen until the player leaves it.
+  void start_room() {
+    review.close();
+    game.hint.clear();
+    show_game_screen();
+  }
+
+  // The room's screens: a lobby until the game has started (and, for a guest, it joined),
+  // then the game screen of its link's view once the host's first view has arrived.
+  void room_screen() {
+    room.update(now, 6.0);
+    if (room.hosting() && !room.started()) {
+      host_lobby();
+      return;
+    }
+    if (!room.hosting() && (!room.joined() || !room.started())) {
+      guest_lobby_screen();
+      return;
+    }
+    match::ViewMatch* m = room.match();
+    if (m) show_fair_play(*room.link(), &game.end);
+    if (!m) {
+      draw_waiting_for_host();
+    } else if (draw_game_screen(*m, now, notice, game, overlays) != GameExit::None) {
+      // Leave room, a rematch, a new game or a review: the room ends at the New game screen.
+      close_room();
+      return;
+    }
+    draw_room_connection(room);
+  }
+
+  void host_lobby() {
+    switch (draw_host_lobby(room, notice, now)) {
+      case LobbyChoice::Start: {
+        std::string err;
+        if (!room.start(&err)) notice.show("The game could not start: " + err, now);
+        break;
+      }
+      case LobbyChoice::CopyLink:
+        room_event("copy-link");
+        break;
+      case LobbyChoice::Close:
+        close_room();
+        break;
+      case LobbyChoice::None:
+      case LobbyChoice::Join:
+        break;
+    }
+  }
+
+  void guest_lobby_screen() {
+    switch (draw_guest_lobby(room, guest_lobby)) {
+      case LobbyChoice::Join: {
+        std::string err;
+        const std::string name = guest_lobby.name[0] ? guest_lobby.name : "Guest";
+        if (!room.join(name, guest_lobby.seat, &err)) notice.show(err, now);
+        break;
+      }
+      case LobbyChoice::Close:
+        close_room();
+        break;
+      case LobbyChoice::None:
+      case LobbyChoice::Start:
+      case LobbyChoice::CopyLink:
+        break;
+    }
+  }
+
+  // The player closes or leaves the room: the page closes its transport.
+  void close_room() {
+    room.close();
+    room_event("closed");
+    to_new_game_screen();
+  }
+
+  void open_room_from_form() {
+    std::string err;
+    if (!room.host(config_from_form(form), &err, room_host_seat(form))) {
+      notice.show("The room could not open: " + err, now);
+      return;
+    }
+    start_room();
+    room_event("hosting");
   }
 
   void to_new_game_screen() {
@@ -136,10 +240,17 @@ struct App::Impl {
       case NewGameChoice::Help:
         overlays.help = !overlays.help;
         break;
+      case NewGameChoice::OpenRoom:
+        open_room_from_form();
+        break;
     }
   }
 
   void game_screen() {
+    if (room.open()) {
+      room_screen();
+      return;
+    }
     // Any input at this screen (a click, a drag, the wheel, a pinch, typing) shows the player
     // is there: a time-out waits for the gesture and the turn does not count as missed.
     const ImGuiIO& io = ImGui::GetIO();
@@ -153,6 +264,7 @@ struct App::Impl {
       game.hint.clear();
     session.update(now, 6.0);
     save_if_changed();
+    game.end.fair_play = FairPlay::None;  // a local game has nothing to verify
     switch (draw_game_screen(session, now, notice, game, overlays)) {
       case GameExit::None:
         break;
@@ -268,6 +380,33 @@ void App::start_match(const match::MatchConfig& config) {
 void App::resume_match(const match::MatchConfig& config, const Game& game) {
   impl_->start_game(config);
   impl_->session.resume(config, game);
+}
+
+bool App::host_room(const match::MatchConfig& config, std::string* error) {
+  if (!impl_->room.host(config, error)) return false;
+  impl_->start_room();
+  return true;
+}
+
+void App::connect_room(const std::string& token) {
+  impl_->room.connect(token);
+  impl_->guest_lobby.seat = -1;
+  impl_->start_room();
+}
+
+void App::join_room(const std::string& name, int seat, const std::string& token) {
+  impl_->room.join(name, seat, token);
+  impl_->start_room();
+}
+
+void App::leave_room() {
+  if (!impl_->room.open()) return;
+  impl_->room.close();
+  impl_->to_new_game_screen();
+}
+
+ui::RoomPlay& App::room() {
+  return impl_->room;
 }
 
 void App::show_notice(const std::string& text) {

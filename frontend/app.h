@@ -5,9 +5,11 @@
 //
 // Screens: New game (frontend/new_game_screen.h) -> Game (frontend/game_screen.h: with the
 // pass-the-device screen for hot-seat, the win overlay and the end screen) -> Review
-// (frontend/review_screen.h: the finished game scrubbed, graded, and "Play from here"). The
-// App keeps the local match (a match::Session, drawn through its MatchView), the screens' states
-// and the persistence hooks, and wires the screens' choices to them.
+// (frontend/review_screen.h: the finished game scrubbed, graded, and "Play from here"). An
+// online room (frontend/room_play.h) shows its lobby (frontend/room_screens.h), then the game
+// screen of its seat's view. The App keeps the local match (a match::Session, drawn through its
+// MatchView), the screens' states and the persistence hooks, and wires the screens' choices
+// to them.
 #pragma once
 #include <functional>
 #include <memory>
@@ -23,6 +25,7 @@ struct MatchConfig;
 namespace ui {
 struct NewGameForm;
 class ReviewScreenState;
+class RoomPlay;
 }  // namespace ui
 }  // namespace catan
 
@@ -64,6 +67,16 @@ class App {
   match::Session& session();
   void start_match(const match::MatchConfig& config);                     // like New game -> Start
   void resume_match(const match::MatchConfig& config, const Game& game);  // like Continue
+  // An online match (frontend/room_play.h), shown instead of the local session until the
+  // player leaves it: hosted (false + *error when the config has no human seat for the host)
+  // or joined. The shell carries the room's messages (room().take_outbox()).
+  // A hosted room opens in its lobby (RoomPlay::start begins the game). A guest connects
+  // first (the guest lobby: with a saved rejoin token it rejoins at once) or joins at once.
+  bool host_room(const match::MatchConfig& config, std::string* error);
+  void connect_room(const std::string& token);
+  void join_room(const std::string& name, int seat, const std::string& token);
+  void leave_room();  // back to the New game screen
+  ui::RoomPlay& room();
   // Where the board was drawn last frame (ImGui coordinates: CSS pixels in the browser).
   ImVec2 board_vertex_pos(int v) const;
   ImVec2 board_edge_pos(int e) const;

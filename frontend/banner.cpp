@@ -158,7 +158,7 @@ BannerChoice draw_banner(const GameFrame& f, const Rect& r, Tool tool, bool resu
     if (button("results", "Results", ImVec2(104 * sc, bh))) choice = BannerChoice::Results;
   }
   for (int seat = 0; seat < st.num_players; ++seat) {
-    if (!session.is_human(seat) || !session.on_autopilot(seat)) continue;
+    if (!session.may_take_back(seat) || !session.on_autopilot(seat)) continue;
     const float bw = std::min(184 * sc, ImGui::CalcTextSize("Take back control").x + 20 * sc);
     x -= bw + 6 * sc;
     ImGui::SetCursorPos(ImVec2(x, by));

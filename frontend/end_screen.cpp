@@ -394,6 +394,27 @@ std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const MatchView& s
   return pts;
 }
 
+namespace {
+
+// "Verified: ..." in green, "Not verified: ..." in red, "Checking the game..." dimmed; each
+// under its own test id.
+void fair_play_line(const EndScreenState& st) {
+  if (st.fair_play == FairPlay::None) return;
+  const char* id = st.fair_play == FairPlay::Verified      ? "end_verified"
+                   : st.fair_play == FairPlay::NotVerified ? "end_not_verified"
+                                                           : "end_checking";
+  const ImVec4 color = st.fair_play == FairPlay::Verified ? ImVec4(0.45f, 0.85f, 0.45f, 1)
+                       : st.fair_play == FairPlay::NotVerified
+                           ? ImVec4(1, 0.4f, 0.35f, 1)
+                           : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(color, "%s", st.fair_play_text.c_str());
+  ImGui::PopTextWrapPos();
+  test_id(id);
+}
+
+}  // namespace
+
 EndChoice draw_end_screen(const MatchView& s, EndScreenState& st) {
   if (!s.active() || s.view().phase != Phase::GameOver || st.hidden) return EndChoice::None;
   const GameState& g = final_state(s);
@@ -415,6 +436,7 @@ EndChoice draw_end_screen(const MatchView& s, EndScreenState& st) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
   end_banner(s, g, dl);
+  fair_play_line(st);
   ImGui::Spacing();
 
   const float avail_w = ImGui::GetContentRegionAvail().x;

@@ -14,6 +14,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/state.h"
@@ -47,8 +48,13 @@ const GameState& final_state(const MatchView& s);
 // turns_played() (for a game the session saw from its start).
 std::vector<std::array<uint8_t, kMaxPlayers>> vp_chart_points(const MatchView& s);
 
+// An online game's fair-play check (match/verify.h), under the title; none for a local game.
+enum class FairPlay { None, Checking, Verified, NotVerified };
+
 struct EndScreenState {
   bool hidden = false;  // Close was clicked: the caller shows a small "Results" button
+  FairPlay fair_play = FairPlay::None;  // set by the caller each frame
+  std::string fair_play_text;           // the sentence shown with it
 };
 
 EndChoice draw_end_screen(const MatchView& session, EndScreenState& st);

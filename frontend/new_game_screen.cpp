@@ -21,6 +21,7 @@ constexpr int kNumLevels = 6;
 const char* kPersonalityNames[] = {"Balanced", "Trader",       "Aggressor",
                                    "Builder",  "Expansionist", "Opportunist"};
 const char* kSeatKinds[] = {"You", "AI", "Human (hot-seat)"};
+const char* kRoomSeatKinds[] = {"You", "AI", "Friend (online)"};
 const char* kModes[] = {"Classic (10 VP)", "Blitz (7 VP, 1 of each)", "Epic (13 VP)",
                         "Custom VP target"};
 const char* kBoards[] = {"Beginner", "Official", "Balanced", "Random"};
@@ -99,7 +100,7 @@ void seat_rows(NewGameForm& form, const FormLayout& fl, float combo_w) {
     ImGui::SameLine(fl.narrow ? px(90) : fl.label_w);
     ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : combo_w);
     std::snprintf(id, sizeof id, "seat_kind_%d", i);
-    combo(id, &ss.kind, kSeatKinds, 3, fl.row_h);
+    combo(id, &ss.kind, form.room ? kRoomSeatKinds : kSeatKinds, 3, fl.row_h);
     // Narrow: the AI's level and personality (or the name) on the next line, full width.
     const float half = (ImGui::GetContentRegionAvail().x - gap) * 0.5f;
     if (!fl.narrow) ImGui::SameLine();
@@ -111,6 +112,9 @@ void seat_rows(NewGameForm& form, const FormLayout& fl, float combo_w) {
       ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : combo_w * 1.2f);
       std::snprintf(id, sizeof id, "seat_personality_%d", i);
       combo(id, &ss.personality, kPersonalityNames, 6, fl.row_h);
+    } else if (form.room && ss.kind == kSeatHotSeat) {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextDisabled("The friend who takes it names it");  // the guest's hello
     } else {
       ImGui::SetNextItemWidth(fl.narrow ? -FLT_MIN : combo_w * 2.0f + gap);
       ImGui::InputTextWithHint("##name", default_name(i, ss).c_str(), ss.name, sizeof ss.name);
@@ -157,6 +161,30 @@ void NewGameForm::refresh_board_seed() {
 
 uint64_t random_board_seed() {
   return (match::fresh_seed() % 900000000ull) + 100000000ull;
+}
+
+void make_room_form(NewGameForm* form) {
+  form->custom = true;
+  form->room = true;
+  bool friend_seat = false;
+  for (int i = 0; i < form->players; ++i) friend_seat |= form->seats[i].kind == kSeatHotSeat;
+  for (int i = 0; i < form->players && !friend_seat; ++i)
+    if (form->seats[i].kind == kSeatAi) {
+      form->seats[i].kind = kSeatHotSeat;
+      friend_seat = true;
+    }
+}
+
+int room_host_seat(const NewGameForm& form) {
+  for (int i = 0; i < form.players; ++i)
+    if (form.seats[i].kind == kSeatYou) return i;
+  return -1;
+}
+
+std::string room_form_problem(const NewGameForm& form) {
+  int you = 0;
+  for (int i = 0; i < form.players; ++i) you += form.seats[i].kind == kSeatYou;
+  return you == 1 ? "" : "Choose \"You\" for exactly one seat.";
 }
 
 void make_bots_game(NewGameForm* form) {
@@ -245,10 +273,26 @@ namespace {
 NewGameChoice quick_screen(NewGameForm& form, bool can_continue, float bh) {
   NewGameChoice choice = NewGameChoice::None;
   const float full = ImGui::GetContentRegionAvail().x;
-  if (start_button("start", "Play vs bots", full, std::max(bh * 1.4f, px(64)), fonts().big)) {
+  // Play vs bots and Play with friends side by side, stacked on a narrow screen.
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const bool side_by_side = ImGui::GetIO().DisplaySize.x >= kNarrowWidth;
+  const float big_h = std::max(bh * 1.4f, px(64));
+  const float half = (full - gap) * 0.5f;
+  // The big font while both labels fit their halves, else the bold one: no label is cut.
+  ImGui::PushFont(fonts().big);
+  const bool big_fits =
+      ImGui::CalcTextSize("Play with friends").x + 2 * ImGui::GetStyle().FramePadding.x <= half;
+  ImGui::PopFont();
+  ImFont* const big = big_fits || !side_by_side ? fonts().big : fonts().bold;
+  if (start_button("start", "Play vs bots", side_by_side ? half : full, big_h, big)) {
     make_bots_game(&form);
+    form.room = false;
     choice = NewGameChoice::Start;
   }
+  if (side_by_side) ImGui::SameLine();
+  if (start_button("play_friends", "Play with friends", side_by_side ? half : full,
+                   side_by_side ? big_h : bh, side_by_side ? big : nullptr))
+    make_room_form(&form);
   const std::string summary = bots_game_summary(form);
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s", summary.c_str());
@@ -256,7 +300,10 @@ NewGameChoice quick_screen(NewGameForm& form, bool can_continue, float bh) {
   ImGui::Spacing();
   if (can_continue && button("continue", "Continue last game", ImVec2(full, bh)))
     choice = NewGameChoice::Continue;
-  if (button("custom_game", "Custom game...", ImVec2(full, bh))) form.custom = true;
+  if (button("custom_game", "Custom game...", ImVec2(full, bh))) {
+    form.custom = true;
+    form.room = false;
+  }
   ImGui::Spacing();
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("Island %s", form.seed_text[0] ? form.seed_text : "(random)");
@@ -288,9 +335,12 @@ NewGameChoice custom_form(NewGameForm& form, const FormLayout& fl, float w, floa
   seat_rows(form, fl, (w - fl.label_w - 60.0f) / 3.0f);
   int humans = 0;
   for (int i = 0; i < form.players; ++i) humans += form.seats[i].kind != kSeatAi;
-  if (humans > 1) {
+  if (humans > 1 || form.room) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("Hot-seat: the hands are hidden while the device changes hands.");
+    ImGui::TextDisabled("%s", form.room ? "Friends join with the room's link; seats nobody takes "
+                                          "are played by Normal bots."
+                                        : "Hot-seat: the hands are hidden while the device "
+                                          "changes hands.");
     ImGui::PopTextWrapPos();
   }
 
@@ -341,9 +391,16 @@ NewGameChoice custom_form(NewGameForm& form, const FormLayout& fl, float w, floa
   const float back_w = std::min(px(140), (avail - gap) * 0.4f);
   const float start_w = fl.narrow ? avail - back_w - gap : px(200);
   if (!fl.narrow) ImGui::SetCursorPosX((ImGui::GetWindowWidth() - back_w - gap - start_w) * 0.5f);
-  if (button("custom_back", "Back", ImVec2(back_w, bh))) form.custom = false;
+  if (button("custom_back", "Back", ImVec2(back_w, bh))) form.custom = form.room = false;
   ImGui::SameLine();
-  if (start_button("start", "Start game", start_w, bh)) choice = NewGameChoice::Start;
+  if (!form.room) {
+    if (start_button("start", "Start game", start_w, bh)) choice = NewGameChoice::Start;
+    return choice;
+  }
+  const std::string problem = room_form_problem(form);
+  if (start_button("open_room", "Open room", start_w, bh) && problem.empty())
+    choice = NewGameChoice::OpenRoom;
+  if (!problem.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", problem.c_str());
   return choice;
 }
 
@@ -372,8 +429,9 @@ NewGameChoice draw_new_game_screen(NewGameForm& form, bool can_continue, const N
   ImGui::Begin("New game", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
-  centred_title("Settlers of Catan",
-                form.custom ? "Set up a new game" : "Build, trade and settle against clever AIs");
+  centred_title("Settlers of Catan", form.room     ? "Set up a room for friends"
+                                     : form.custom ? "Set up a new game"
+                                                   : "Build, trade and settle against clever AIs");
   if (form.custom)
     choice = custom_form(form, fl, w, bh);
   else

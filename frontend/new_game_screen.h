@@ -58,6 +58,9 @@ struct NewGameForm {
   bool seed_chosen = false;
   uint64_t play_seed = 0;  // 0: fresh for every game (a test fixes it for a reproducible game)
   bool custom = false;     // the full form is open (else the one-click screen)
+  // The form sets up an online room ("Play with friends"): the hot-seat kind reads "Friend"
+  // (a seat open to a guest) and the form's button opens the room.
+  bool room = false;
   void new_board_seed(uint64_t seed);     // a drawn seed (not chosen)
   void choose_board_seed(uint64_t seed);  // a seed asked for
   void refresh_board_seed();              // a fresh drawn seed unless one was chosen
@@ -74,6 +77,13 @@ inline constexpr float kNarrowWidth = 600.0f;
 // What "Play vs bots" starts: the player in the first seat they chose as "You" (seat 1 when
 // none), every other seat an AI with the level and personality the form has for it.
 void make_bots_game(NewGameForm* form);
+// "Play with friends": the room setup form, with a Friend seat when the form has none.
+void make_room_form(NewGameForm* form);
+// Why the room cannot open as set up ("" when it can): exactly one seat is "You".
+std::string room_form_problem(const NewGameForm& form);
+// The seat the host plays: the form's "You".
+int room_host_seat(const NewGameForm& form);
+
 // One line saying what "Play vs bots" starts, e.g. "You + 3 bots (Normal), Classic (10 VP)".
 std::string bots_game_summary(const NewGameForm& form);
 
@@ -83,10 +93,11 @@ std::string default_name(int seat, const SeatSetup& ss);
 
 MatchConfig config_from_form(const NewGameForm& form);
 
-enum class NewGameChoice { None, Start, Continue, Settings, Help };
+enum class NewGameChoice { None, Start, Continue, Settings, Help, OpenRoom };
 // The one-click screen or the form (form.custom), centred; `can_continue` shows "Continue
 // last game". `notice` (if visible) is shown under the buttons. "Play vs bots" applies
-// make_bots_game to the form and returns Start, as the form's own Start button does.
+// make_bots_game to the form and returns Start, as the form's own Start button does. "Play
+// with friends" opens the form as a room's setup, whose button returns OpenRoom.
 NewGameChoice draw_new_game_screen(NewGameForm& form, bool can_continue, const Notice& notice,
                                    double now);
 

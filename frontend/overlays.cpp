@@ -149,7 +149,9 @@ MenuChoice draw_menu_items(MatchView& session, Notice& notice, double now) {
   if (ImGui::MenuItem(web ? "Copy replay link" : "Copy replay code")) share(ShareKind::ReplayLink);
   test_id("menu_replay");
   separator();
-  if (ImGui::MenuItem("New game...")) choice = MenuChoice::NewGame;
+  // A match held as one seat's view (no full game here) is an online room.
+  if (ImGui::MenuItem(session.full_game() ? "New game..." : "Leave room"))
+    choice = MenuChoice::NewGame;
   test_id("menu_new_game");
   ImGui::PopStyleVar();
   return choice;

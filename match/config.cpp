@@ -394,4 +394,15 @@ bool full_config_from_json(const json& j, MatchConfig* out, std::string* error) 
   return true;
 }
 
+
+bool config_from_text(std::string_view text, MatchConfig* out, std::string* error) {
+  if (text.size() > kMaxConfigText) return refuse(error, "the config is too long");
+  if (json_too_deep(text))
+    return refuse(error, "the config nests arrays and objects deeper than " +
+                             std::to_string(kMaxJsonDepth) + " levels");
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return refuse(error, "the config is not valid JSON");
+  return config_from_json(j, out, error);
+}
+
 }  // namespace catan::match

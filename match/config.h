@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "engine/ai/ai.h"
 #include "engine/options.h"
@@ -60,6 +61,9 @@ inline constexpr size_t kMaxConfigText = 16 * 1024;
 //   autoplay  true: every seat AI (seats must not name a human)
 // Unknown keys are rejected (theme, muted, origin are page settings: the page strips them).
 bool config_from_json(const nlohmann::json& j, MatchConfig* out, std::string* error);
+// The same from a page's text: refused, with a sentence, when longer than kMaxConfigText,
+// nested deeper than kMaxJsonDepth or not JSON.
+bool config_from_text(std::string_view text, MatchConfig* out, std::string* error);
 
 // The config as any seat may see it: options, seats, pace and the board seed as "seed".
 // The play seed is left out (see config_to_private_json); so is the board seed when

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "match/fair_seed.h"
 #include "match/verify.h"
 #include "match/view_match.h"
 #include "match/wire.h"
@@ -25,20 +26,22 @@ namespace catan::match {
 class GuestLink {
  public:
   using Send = std::function<void(const std::string& text)>;
-  explicit GuestLink(Send send) : send_(std::move(send)) {}
+  // `nonce`: this page's part of the seeds (match/fair_seed.h), sent with the hello.
+  explicit GuestLink(Send send, std::string nonce = fresh_nonce())
+      : send_(std::move(send)), nonce_(std::move(nonce)) {}
 
   void hello(const std::string& name, int seat, const std::string& token);
   void say(const std::string& text);
   // Asks for the whole view (the page may, after a long silence while it waits for its turn).
   void resync();
-  // The host's commitment to the seeds, announced before the game (seed_commitment()); the
-  // reveal must match it.
-  void expect_commitment(uint64_t commitment) { commitment_ = commitment; }
+  // The seat is back from the autopilot (the host's clock put it there after missed turns).
+  void take_back_control();
   // A message from the host. false + *error when it is refused (nothing changes).
   bool receive(std::string_view text, std::string* error);
 
   // The match once the room and a view have arrived; null before.
   ViewMatch* match() { return match_ && views_.has_view() ? match_.get() : nullptr; }
+  const ViewMatch* match() const { return match_ && views_.has_view() ? match_.get() : nullptr; }
   const std::optional<wire::Room>& room() const { return room_; }
   const std::vector<wire::ChatLine>& chat() const { return chat_; }
   // The host's last refusal ("" when none since the last view).
@@ -48,6 +51,8 @@ class GuestLink {
   const VerifyRecord& record() const { return record_; }
 
  private:
+  VerifyResult check_reveal(const wire::Reveal& reveal) const;
+
   Send send_;
   std::optional<wire::Room> room_;
   wire::ViewDecoder views_;
@@ -55,7 +60,9 @@ class GuestLink {
   std::vector<wire::ChatLine> chat_;
   std::string refusal_;
   VerifyRecord record_;
-  std::optional<uint64_t> commitment_;
+  std::string nonce_;
+  std::string commitment_;  // the first room's; a host may not change it
+  bool commitment_changed_ = false;
   std::optional<VerifyResult> verification_;
 };
 

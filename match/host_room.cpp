@@ -6,18 +6,64 @@
 #include <utility>
 #include <variant>
 
+#include "match/fair_seed.h"
 #include "match/verify.h"
 
 namespace catan::match {
 
-HostRoom::HostRoom(const MatchConfig& config, uint64_t token_seed) {
+HostRoom::HostRoom(const MatchConfig& config, uint64_t token_seed) : config_(config) {
   token_rng_.state = token_seed;
-  salt_ = token_rng_.next();
-  session_.start(config);
+  secret_ = new_token() + new_token();
+  commitment_ = commitment_of(secret_);
   const int n = config.options.players;
   seats_.resize(static_cast<size_t>(n));
-  for (int s = 0; s < n; ++s) seats_[static_cast<size_t>(s)].bot = !session_.is_human(s);
-  sent_at_ = session_.actions_applied();
+  for (int s = 0; s < n; ++s)
+    seats_[static_cast<size_t>(s)].bot = config.seats[static_cast<size_t>(s)].kind == SeatKind::AI;
+}
+
+HostRoom::Result HostRoom::connect(const PeerId& peer) {
+  if (room_full(peer))
+    return refused(peer, "the room is full: at most " + std::to_string(kMaxPeers) + " connections");
+  const auto [it, fresh] = peers_.try_emplace(peer);
+  if (fresh) it->second.last_s = now_s_;
+  Result r;
+  r.out.push_back({peer, room_for(it->second)});
+  return r;
+}
+
+HostRoom::Result HostRoom::start() {
+  if (started_) return Result{false, "the game has started already", {}};
+  for (size_t s = 0; s < seats_.size(); ++s) {
+    Seat& seat = seats_[s];
+    SeatConfig& sc = config_.seats[s];
+    if (seat.bot) continue;
+    if (seat.token.empty()) {  // nobody took it: a Normal bot plays it
+      seat.bot = true;
+      sc.kind = SeatKind::AI;
+      sc.ai = AiConfig{};
+      sc.name.clear();
+    } else if (!seat.name.empty()) {
+      sc.name = seat.name;
+    }
+  }
+  name_seats(&config_);
+  // The seeds from the host's secret and the seated guests' nonces (docs/MULTIPLAYER.md,
+  // "Fair play"): a visible island stays the one the lobby showed.
+  nonces_.clear();
+  for (const Seat& seat : seats_) nonces_.push_back(seat.bot ? "" : seat.nonce);
+  config_.seeds = derive_seeds(secret_, nonces_, config_.seeds.board,
+                               config_.options.visibility != Visibility::Revealed);
+  session_.start(config_);
+  started_ = true;
+  Result r;
+  send_room(r);
+  send_views(r);
+  return r;
+}
+
+bool HostRoom::seat_connected(int seat) const {
+  return seat >= 0 && seat < static_cast<int>(seats_.size()) &&
+         seats_[static_cast<size_t>(seat)].connected;
 }
 
 int HostRoom::seat_of(const PeerId& peer) const {
@@ -29,9 +75,10 @@ std::vector<wire::RoomSeat> HostRoom::seats() const {
   std::vector<wire::RoomSeat> out;
   for (size_t s = 0; s < seats_.size(); ++s) {
     const Seat& seat = seats_[s];
-    out.push_back({session_.config().seats[s].name, seat.bot               ? wire::SeatStatus::Bot
-                                                    : seat.token.empty() ? wire::SeatStatus::Open
-                                                                         : wire::SeatStatus::Taken});
+    const std::string& name = seat.name.empty() ? config_.seats[s].name : seat.name;
+    out.push_back({name, seat.bot               ? wire::SeatStatus::Bot
+                         : seat.token.empty() ? wire::SeatStatus::Open
+                                              : wire::SeatStatus::Taken});
   }
   return out;
 }
@@ -74,8 +121,16 @@ HostRoom::Result HostRoom::receive(const PeerId& peer, std::string_view text, do
   if (!msg) return refused(peer, error);
   if (const auto* hello = std::get_if<wire::Hello>(&*msg)) return join(peer, *hello);
   if (!p.joined) return refused(peer, "say hello first");
-  if (const auto* a = std::get_if<wire::Act>(&*msg)) return act(peer, *a);
   if (const auto* c = std::get_if<wire::Chat>(&*msg)) return chat(peer, *c);
+  if (!started_) return refused(peer, "the game has not started");
+  if (const auto* a = std::get_if<wire::Act>(&*msg)) return act(peer, *a);
+  if (std::holds_alternative<wire::Back>(*msg)) {
+    if (p.seat < 0) return refused(peer, "a spectator has no seat to take back");
+    if (session_.on_autopilot(p.seat)) session_.take_back_control(p.seat);
+    Result r;
+    send_views(r);
+    return r;
+  }
   p.views.reset();  // resync: the next view is whole
   Result r;
   send_view(r, peer);
@@ -90,7 +145,8 @@ std::string HostRoom::new_token() {
   return buf;
 }
 
-void HostRoom::seat_peer(const PeerId& peer, int seat, const std::string& name) {
+void HostRoom::seat_peer(const PeerId& peer, int seat, const wire::Hello& hello) {
+  const std::string& name = hello.name;
   Peer& p = peers_[peer];
   p.joined = true;
   p.seat = seat;
@@ -98,9 +154,16 @@ void HostRoom::seat_peer(const PeerId& peer, int seat, const std::string& name) 
   p.views.reset();
   if (seat < 0) return;
   Seat& s = seats_[static_cast<size_t>(seat)];
-  if (!s.peer.empty() && s.peer != peer) peers_.erase(s.peer);  // the seat's old connection
+  if (s.connected && s.peer != peer) peers_.erase(s.peer);  // the seat's old connection
   s.peer = peer;
-  if (s.token.empty()) s.token = new_token();
+  s.connected = true;
+  if (!name.empty()) s.name = name;
+  if (s.token.empty()) {
+    s.token = new_token();
+    if (!started_) s.nonce = hello.nonce;  // a rejoin keeps the nonce the seat was taken with
+  } else if (started_ && session_.on_autopilot(seat)) {
+    session_.take_back_control(seat);  // a rejoin: the person is back
+  }
 }
 
 HostRoom::Result HostRoom::join(const PeerId& peer, const wire::Hello& hello) {
@@ -125,9 +188,10 @@ HostRoom::Result HostRoom::join(const PeerId& peer, const wire::Hello& hello) {
       if (!seats_[static_cast<size_t>(s)].bot && seats_[static_cast<size_t>(s)].token.empty())
         seat = s;
   }
-  seat_peer(peer, seat, hello.name);
+  seat_peer(peer, seat, hello);
   Result r;
   send_room(r);
+  if (!started_) return r;  // the views begin at start()
   send_view(r, peer);
   if (session_.state().phase == Phase::GameOver) send_reveal(r, peer);
   return r;
@@ -137,7 +201,7 @@ HostRoom::Result HostRoom::leave(const PeerId& peer) {
   const auto it = peers_.find(peer);
   if (it == peers_.end()) return Result{false, "no such peer", {}};
   const int seat = it->second.seat;
-  if (seat >= 0) seats_[static_cast<size_t>(seat)].peer.clear();  // the token keeps the seat
+  if (seat >= 0) seats_[static_cast<size_t>(seat)].connected = false;  // the token keeps it
   peers_.erase(it);
   Result r;
   send_room(r);
@@ -178,6 +242,7 @@ HostRoom::Result HostRoom::chat(const PeerId& peer, const wire::Chat& c) {
 
 HostRoom::Result HostRoom::update(double now_s, double slice_ms) {
   now_s_ = std::max(now_s_, now_s);
+  if (!started_) return {};
   session_.update(now_s_, slice_ms);
   if (session_.handoff_pending()) session_.accept_handoff();
   Result r;
@@ -196,14 +261,16 @@ SeatView HostRoom::view_for(int seat) const {
   return v;
 }
 
+std::string HostRoom::room_for(const Peer& p) const {
+  const bool seated = p.joined && p.seat >= 0;
+  return wire::encode_room({guest_config(config_), seats(), seated ? p.seat : -1,
+                            seated ? seats_[static_cast<size_t>(p.seat)].token : "", started_,
+                            commitment_, started_ ? nonces_ : std::vector<std::string>{}});
+}
+
+// To every connection, joined or still choosing: the seats changed.
 void HostRoom::send_room(Result& r) const {
-  wire::Room room{guest_config(session_.config()), seats(), -1, ""};
-  for (const auto& [id, p] : peers_) {
-    if (!p.joined) continue;
-    room.seat = p.seat;
-    room.token = p.seat >= 0 ? seats_[static_cast<size_t>(p.seat)].token : "";
-    r.out.push_back({id, wire::encode_room(room)});
-  }
+  for (const auto& [id, p] : peers_) r.out.push_back({id, room_for(p)});
 }
 
 void HostRoom::send_view(Result& r, const PeerId& peer) {
@@ -221,11 +288,7 @@ void HostRoom::send_views(Result& r) {
 }
 
 wire::Reveal HostRoom::reveal() const {
-  return wire::Reveal{session_.state().seeds, salt_, session_.game().history()};
-}
-
-uint64_t HostRoom::commitment() const {
-  return seed_commitment(session_.state().seeds, salt_);
+  return wire::Reveal{session_.state().seeds, secret_, session_.game().history()};
 }
 
 // After the game only: the seeds decide every roll and card still to come.

@@ -4,8 +4,13 @@
 // read as hostile: malformed, oversized, too frequent, stale, out-of-turn or illegal messages
 // are refused with a sentence and change nothing.
 //
+// A room opens in the lobby: guests connect, see the room and take seats; start() seats bots
+// in the seats still open and begins the game.
+//
 //   HostRoom room(config);
+//   send_all(room.connect(peer));              // a data channel opened: the lobby, to preview
 //   send_all(room.receive(peer, text, now));   // each message from a peer
+//   send_all(room.start());                    // the host starts the game
 //   send_all(room.update(now, slice_ms));      // each frame: bots, then the views that changed
 #pragma once
 #include <cstddef>
@@ -40,12 +45,22 @@ class HostRoom {
     std::vector<Outgoing> out;
   };
 
-  // Human seats are open to guests, AI seats are bots. Rejoin tokens come from token_seed
-  // (fresh_seed() unless a test fixes it).
+  // Human seats are open to guests, AI seats are bots; the game waits for start(). Rejoin
+  // tokens come from token_seed (fresh_seed() unless a test fixes it).
   explicit HostRoom(const MatchConfig& config, uint64_t token_seed = fresh_seed());
 
+  // The match as configured, with the guests' names and the bots of start() once started.
+  const MatchConfig& config() const { return config_; }
   const Session& session() const { return session_; }
   const Game& game() const { return session_.game(); }
+  bool started() const { return started_; }
+
+  // A peer's data channel opened: it receives the room (seat -1) to choose a seat from.
+  // Refused when the room is full.
+  Result connect(const PeerId& peer);
+  // Ends the lobby: every human seat nobody took becomes a Normal bot, the game begins and
+  // every joined peer receives the room and its view. Refused once started.
+  Result start();
 
   // A message from a peer (a peer's first message is its hello).
   Result receive(const PeerId& peer, std::string_view text, double now_s);
@@ -57,16 +72,21 @@ class HostRoom {
 
   // The peer's seat (-1: a spectator or not joined).
   int seat_of(const PeerId& peer) const;
+  // Whether a peer is connected to the seat now (a taken seat stays reserved after a leave).
+  bool seat_connected(int seat) const;
   std::vector<wire::RoomSeat> seats() const;
-  // What the guests receive once the game is over (match/verify.h), and the commitment to
-  // its seeds that may be announced before the game.
+  // What the guests receive once the game is over (match/verify.h), with the host's secret;
+  // and the SHA-256 of that secret, which every `room` message announces (match/fair_seed.h).
   wire::Reveal reveal() const;
-  uint64_t commitment() const;
+  const std::string& commitment() const { return commitment_; }
 
  private:
   struct Seat {
-    PeerId peer;        // "" while nobody is connected to it
-    std::string token;  // "" until taken; then reserved for its guest
+    PeerId peer;          // the guest's connection while `connected`
+    bool connected = false;
+    std::string token;    // "" until taken; then reserved for its guest
+    std::string name;     // the guest's, from its hello
+    std::string nonce;    // the guest's part of the seeds, from the hello that took the seat
     bool bot = false;
   };
   struct Peer {
@@ -84,19 +104,24 @@ class HostRoom {
   bool room_full(const PeerId& peer) const;
   Result act(const PeerId& peer, const wire::Act& a);
   Result chat(const PeerId& peer, const wire::Chat& c);
-  void seat_peer(const PeerId& peer, int seat, const std::string& name);
+  void seat_peer(const PeerId& peer, int seat, const wire::Hello& hello);
   std::string new_token();
   SeatView view_for(int seat) const;
+  std::string room_for(const Peer& p) const;  // the `room` message for a peer
   void send_room(Result& r) const;
   void send_views(Result& r);
   void send_view(Result& r, const PeerId& peer);
   void send_reveal(Result& r, const PeerId& peer);
 
-  Session session_;
+  MatchConfig config_;
+  Session session_;  // started by start()
+  bool started_ = false;
   std::vector<Seat> seats_;
   std::map<PeerId, Peer> peers_;
   Rng token_rng_;
-  uint64_t salt_ = 0;  // the commitment's salt, from the token generator
+  std::string secret_;      // the host's part of the seeds, from the token generator
+  std::string commitment_;  // commitment_of(secret_)
+  std::vector<std::string> nonces_;  // each seat's nonce as start() used it
   double now_s_ = 0;
   size_t sent_at_ = 0;  // actions_applied when the views were last sent
 };

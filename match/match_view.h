@@ -63,6 +63,9 @@ class MatchView {
   virtual bool ai_thinking() const = 0;
   virtual bool on_autopilot(int seat) const = 0;
   virtual void take_back_control(int seat) = 0;
+  // Whether this screen's person may take the seat back: any human seat of a local match, only
+  // its own seat of a remote one.
+  virtual bool may_take_back(int seat) const { return is_human(seat); }
   // Input by the person at this seat's screen: they are present (the turn clock waits).
   virtual void note_presence(int seat) = 0;
 

@@ -71,20 +71,8 @@ void VerifyRecord::add(const SeatView& v) {
   if (views.empty() || !(views.back() == d)) views.push_back(d);
 }
 
-uint64_t seed_commitment(const Seeds& seeds, uint64_t salt) {
-  Fnv1a h;
-  feed(h, "catan seeds v1");
-  h.u64(seeds.board);
-  h.u64(seeds.play);
-  h.u64(salt);
-  return h.value();
-}
-
 VerifyResult verify_game(const MatchConfig& config, int seat, const wire::Reveal& reveal,
-                         const VerifyRecord& record, std::optional<uint64_t> commitment) {
-  if (commitment && seed_commitment(reveal.seeds, reveal.salt) != *commitment)
-    return differs("the revealed seeds are not the ones the host committed to (commitment " +
-                   hash_hex(*commitment) + ")");
+                         const VerifyRecord& record) {
   if (config.seeds.board != 0 && config.seeds.board != reveal.seeds.board)
     return differs("the revealed board seed " + std::to_string(reveal.seeds.board) +
                    " is not the room's, " + std::to_string(config.seeds.board));

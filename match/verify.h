@@ -45,18 +45,12 @@ struct VerifyResult {
   std::string first_difference;  // "" when ok; else an English sentence naming the action
 };
 
-// A 64-bit commitment to the seeds, with a salt so that the commitment does not narrow the seeds
-// down: FNV-1a 64, which is not a cryptographic hash. It catches a host whose reveal disagrees
-// with what it announced; the page's commitment (SHA-256 by crypto.subtle) is what binds.
-uint64_t seed_commitment(const Seeds& seeds, uint64_t salt);
-
 // Replays (config.options, reveal.seeds, reveal.actions) and compares seat_view() of `seat`
 // with each recorded view at the same actions_applied; checks that the replay ends where the
 // last view received did, with the game over, that the board seed is the room's (when the room
-// showed one) and, with a commitment, that seed_commitment(reveal) equals it. `config` is the
+// showed one). The seeds' commitment is checked before (check_fair_seed). `config` is the
 // room's (guest_config(): its seats' kinds decide who receives legal actions).
 VerifyResult verify_game(const MatchConfig& config, int seat, const wire::Reveal& reveal,
-                         const VerifyRecord& record,
-                         std::optional<uint64_t> commitment = std::nullopt);
+                         const VerifyRecord& record);
 
 }  // namespace catan::match

@@ -27,8 +27,16 @@ MatchConfig guest_config(MatchConfig config) {
   return config;
 }
 
-ViewMatch::ViewMatch(const MatchConfig& config, int seat, Submit submit)
-    : config_(guest_config(config)), seat_(seat), submit_(std::move(submit)) {}
+ViewMatch::ViewMatch(const MatchConfig& config, int seat, Submit submit, Back back)
+    : config_(guest_config(config)),
+      seat_(seat),
+      submit_(std::move(submit)),
+      back_(std::move(back)) {}
+
+void ViewMatch::take_back_control(int seat) {
+  if (seat != seat_ || !back_) return;
+  back_();
+}
 
 bool ViewMatch::submit(const Action& a, std::string* error) {
   if (!submit_) {

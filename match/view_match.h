@@ -43,7 +43,9 @@ class ViewMatch final : public MatchView {
  public:
   // Asks the host to apply the seat's action; false + *error when the host refuses it.
   using Submit = std::function<bool(const Action&, std::string* error)>;
-  ViewMatch(const MatchConfig& config, int seat, Submit submit);
+  // Tells the host the seat's player is back from the autopilot.
+  using Back = std::function<void()>;
+  ViewMatch(const MatchConfig& config, int seat, Submit submit, Back back = {});
   // The host's news: the seat's new view.
   void update(SeatView view) { view_ = std::move(view); }
 
@@ -63,7 +65,9 @@ class ViewMatch final : public MatchView {
   bool human_to_act() const override { return view_.human_to_act; }
   bool ai_thinking() const override { return view_.ai_thinking; }
   bool on_autopilot(int seat) const override;
-  void take_back_control(int) override {}  // the host's clock decides
+  bool may_take_back(int seat) const override { return seat == seat_; }
+  // The host's clock decides; this asks it for the seat's control back.
+  void take_back_control(int seat) override;
   void note_presence(int) override {}
 
   double time_left() const override { return view_.time_left; }
@@ -82,6 +86,7 @@ class ViewMatch final : public MatchView {
   MatchConfig config_;
   int seat_ = -1;
   Submit submit_;
+  Back back_;
   SeatView view_;
   bool paused_ = false;
 };

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/serialize.h"
+#include "match/fair_seed.h"
 #include "match/refuse.h"
 #include "match/wire_fields.h"
 
@@ -119,11 +120,14 @@ const std::string* read_envelope(std::string_view text, size_t max_bytes, int ma
 
 GuestMessage read_guest(const json& j, const std::string& t) {
   if (t == "hello") {
-    only_keys(j, "hello", {"v", "t", "name", "seat", "token"});
+    only_keys(j, "hello", {"v", "t", "name", "seat", "token", "nonce"});
     Hello h;
     h.name = get_string(need(j, "name", "hello"), "hello.name", kMaxNameText, true);
     h.seat = static_cast<int>(get_int(need(j, "seat", "hello"), "hello.seat", -1, kMaxPlayers - 1));
     h.token = get_string(need(j, "token", "hello"), "hello.token", kMaxTokenText, true);
+    h.nonce = get_string(need(j, "nonce", "hello"), "hello.nonce", 32, true);
+    if (!h.nonce.empty() && !valid_nonce(h.nonce))
+      fail("hello.nonce", "expected 32 lowercase hex digits or \"\"");
     return h;
   }
   if (t == "act") {
@@ -147,13 +151,19 @@ GuestMessage read_guest(const json& j, const std::string& t) {
     only_keys(j, "resync", {"v", "t"});
     return Resync{};
   }
-  fail("message.t", "unknown message type \"" + t + "\" (a guest sends hello, act, chat, resync)");
+  if (t == "back") {
+    only_keys(j, "back", {"v", "t"});
+    return Back{};
+  }
+  fail("message.t",
+       "unknown message type \"" + t + "\" (a guest sends hello, act, chat, resync, back)");
 }
 
 constexpr const char* kSeatStatusNames[] = {"open", "taken", "bot"};
 
 Room read_room(const json& j) {
-  only_keys(j, "room", {"v", "t", "options", "seed", "seats", "seat", "token"});
+  only_keys(j, "room",
+            {"v", "t", "options", "seed", "seats", "seat", "token", "started", "commit", "nonces"});
   Room r;
   std::string err;
   if (!options_from_json(need(j, "options", "room"), &r.config.options, &err))
@@ -179,15 +189,28 @@ Room read_room(const json& j) {
   }
   r.seat = static_cast<int>(get_int(need(j, "seat", "room"), "room.seat", -1, n - 1));
   r.token = get_string(need(j, "token", "room"), "room.token", kMaxTokenText, true);
+  r.started = get_bool(need(j, "started", "room"), "room.started");
+  r.commitment = get_string(need(j, "commit", "room"), "room.commit", 64);
+  if (!valid_secret(r.commitment)) fail("room.commit", "expected 64 lowercase hex digits");
+  const json& nonces = get_array(need(j, "nonces", "room"), "room.nonces");
+  if (!nonces.empty() && nonces.size() != static_cast<size_t>(n))
+    fail("room.nonces", "expected none or one per seat");
+  for (size_t i = 0; i < nonces.size(); ++i) {
+    const std::string p = "room.nonces[" + std::to_string(i) + "]";
+    r.nonces.push_back(get_string(nonces[i], p, 32, true));
+    if (!r.nonces.back().empty() && !valid_nonce(r.nonces.back()))
+      fail(p, "expected 32 lowercase hex digits or \"\"");
+  }
   return r;
 }
 
 Reveal read_reveal(const json& j) {
-  only_keys(j, "reveal", {"v", "t", "board", "seed", "salt", "actions"});
+  only_keys(j, "reveal", {"v", "t", "board", "seed", "secret", "actions"});
   Reveal r;
   r.seeds.board = get_decimal(need(j, "board", "reveal"), "reveal.board");
   r.seeds.play = get_decimal(need(j, "seed", "reveal"), "reveal.seed");
-  r.salt = get_decimal(need(j, "salt", "reveal"), "reveal.salt");
+  r.secret = get_string(need(j, "secret", "reveal"), "reveal.secret", 64);
+  if (!valid_secret(r.secret)) fail("reveal.secret", "expected 64 lowercase hex digits");
   const json& actions = get_array(need(j, "actions", "reveal"), "reveal.actions");
   if (actions.size() > kMaxGameActions)
     fail("reveal.actions", "more than " + std::to_string(kMaxGameActions) + " actions");
@@ -241,6 +264,7 @@ std::string encode_guest(const GuestMessage& m) {
     j["name"] = h->name;
     j["seat"] = h->seat;
     j["token"] = h->token;
+    j["nonce"] = h->nonce;
   } else if (const auto* a = std::get_if<Act>(&m)) {
     j = envelope("act");
     j["action"] = a->action.to_string();
@@ -248,6 +272,8 @@ std::string encode_guest(const GuestMessage& m) {
   } else if (const auto* c = std::get_if<Chat>(&m)) {
     j = envelope("chat");
     j["text"] = c->text;
+  } else if (std::holds_alternative<Back>(m)) {
+    j = envelope("back");
   } else {
     j = envelope("resync");
   }
@@ -275,6 +301,9 @@ std::string encode_room(const Room& room) {
   j["seats"] = seats;
   j["seat"] = room.seat;
   j["token"] = room.token;
+  j["started"] = room.started;
+  j["commit"] = room.commitment;
+  j["nonces"] = room.nonces;
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -296,7 +325,7 @@ std::string encode_reveal(const Reveal& reveal) {
   json j = envelope("reveal");
   j["board"] = std::to_string(reveal.seeds.board);
   j["seed"] = std::to_string(reveal.seeds.play);
-  j["salt"] = std::to_string(reveal.salt);
+  j["secret"] = reveal.secret;
   json actions = json::array();
   for (const Action& a : reveal.actions) actions.push_back(a.to_string());
   j["actions"] = std::move(actions);

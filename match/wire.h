@@ -2,7 +2,8 @@
 // channel message, each with the format version "v" (kWireVersion) and its type "t". A message
 // of another version is refused.
 //
-//   host -> guest   room     the guest_config() of the match, the seats, the guest's seat and token
+//   host -> guest   room     the guest_config() of the match, the seats, the guest's seat and token,
+//                            whether the game has started (before: the lobby)
 //                   view     the guest's SeatView, as a delta on the view it already holds
 //                   refused  why the guest's last message changed nothing
 //                   chat     a line of chat, with the sender's seat and name
@@ -48,6 +49,7 @@ struct Hello {
   std::string name;
   int seat = -1;      // the seat wanted; -1: any open seat
   std::string token;  // the rejoin token the host gave in `room`; "" for a first join
+  std::string nonce;  // the guest's part of the seeds (match/fair_seed.h): 32 hex digits or ""
 };
 struct Act {
   Action action;
@@ -57,7 +59,8 @@ struct Chat {
   std::string text;
 };
 struct Resync {};
-using GuestMessage = std::variant<Hello, Act, Chat, Resync>;
+struct Back {};  // the guest is back: its seat leaves the autopilot
+using GuestMessage = std::variant<Hello, Act, Chat, Resync, Back>;
 
 std::string encode_guest(const GuestMessage& m);
 // nullopt and *error (a sentence) on anything but a well-formed guest message of this version.
@@ -76,6 +79,9 @@ struct Room {
   std::vector<RoomSeat> seats;
   int seat = -1;      // the receiver's seat, -1 for a spectator
   std::string token;  // the receiver's rejoin token ("" for a spectator)
+  bool started = false;  // false: the lobby, where guests take seats before the game
+  std::string commitment;           // SHA-256 of the host's secret, 64 hex digits (fair_seed.h)
+  std::vector<std::string> nonces;  // once started: each seat's part of the seeds ("" for none)
 };
 // A view message, its envelope checked; ViewDecoder::apply checks and applies the body.
 struct ViewUpdate {
@@ -95,7 +101,7 @@ struct ChatLine {
 // actions), so that each guest checks the views it received (match/verify.h).
 struct Reveal {
   Seeds seeds;        // the board seed and the play seed
-  uint64_t salt = 0;  // the commitment's salt (seed_commitment, match/verify.h)
+  std::string secret;  // the host's secret, whose SHA-256 the room announced (fair_seed.h)
   std::vector<Action> actions;
 };
 using HostMessage = std::variant<Room, ViewUpdate, Refused, ChatLine, Reveal>;

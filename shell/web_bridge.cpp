@@ -7,6 +7,7 @@
 #include "engine/types.h"
 #include "frontend/app.h"
 #include "frontend/review_screen.h"
+#include "frontend/room_play.h"
 #include "match/web_save.h"
 #include "shell/web_page_hooks.h"
 #include "shell/web_test_hooks.h"
@@ -55,6 +56,7 @@ WebBridge& WebBridge::instance() {
 
 void WebBridge::attach(App& app) {
   app_ = &app;
+  room_ = std::make_unique<WebRoom>(app);
   attach_page_hooks(app, [this](const std::string& text, std::string* error) {
     match::MatchConfig c;
     Game g;
@@ -70,7 +72,7 @@ match::Session* WebBridge::session() const {
 
 match::Session* WebBridge::active_session() const {
   match::Session* ses = session();
-  return ses && ses->active() ? ses : nullptr;
+  return ses && ses->active() && !app_->room().open() ? ses : nullptr;
 }
 
 void WebBridge::start(const match::MatchConfig& config) {
@@ -96,7 +98,10 @@ void WebBridge::set_colorblind(bool on) {
 }
 
 json WebBridge::poll_events() {
-  return events_.poll(active_session());
+  json out = events_.poll(active_session());
+  if (app_)
+    for (json& e : room_events_.poll(app_->room())) out.push_back(std::move(e));
+  return out;
 }
 
 void WebBridge::enable_test_hooks() {
@@ -110,7 +115,7 @@ json WebBridge::view() const {
   if (test_hooks_) add_test_view(&j);
   j["sheet"] = app_->open_sheet();
   if (app_->review_open()) j["review"] = review_view(*app_);
-  if (!app_->session().active()) return j;
+  if (!app_->session().active() && !app_->room().open()) return j;
   return game_view(std::move(j));
 }
 

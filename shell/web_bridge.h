@@ -12,10 +12,13 @@
 // The bridge is compiled into the browser build only; what it parses and writes (configs,
 // saves, replay codes) is the match layer's, which the native tests and fuzzers reach.
 #pragma once
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "match/session.h"
 #include "shell/web_events.h"
+#include "shell/web_room.h"
+#include "shell/web_room_events.h"
 
 namespace catan {
 class App;
@@ -29,9 +32,13 @@ class WebBridge {
   void attach(App& app);
   bool attached() const { return app_ != nullptr; }
 
-  // The match the app plays (nullptr before attach), and the same while a game is on.
+  // The match the app plays (nullptr before attach), and the same while a game is on and no
+  // online match (room()) is shown instead of it.
   match::Session* session() const;
   match::Session* active_session() const;
+
+  // The app's online match (shell/web_room.h); nullptr before attach.
+  WebRoom* room() const { return room_.get(); }
 
   // A new or resumed game, shown by the app; the next poll announces it.
   void start(const match::MatchConfig& config);
@@ -51,12 +58,15 @@ class WebBridge {
   // Turns on what only the browser tests read (shell/web_test_hooks.h). The page asks only
   // when its test harness set window.catanTestHooks before the page loaded.
   void enable_test_hooks();
+  bool test_hooks() const { return test_hooks_; }
 
  private:
   nlohmann::json game_view(nlohmann::json j) const;
 
   App* app_ = nullptr;
+  std::unique_ptr<WebRoom> room_;
   EventPoller events_;
+  RoomEventPoller room_events_;
   bool test_hooks_ = false;
 };
 

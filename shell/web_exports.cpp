@@ -15,14 +15,8 @@
 #include "match/replay_code.h"
 #include "match/web_save.h"
 #include "shell/web_bridge.h"
+#include "shell/web_export.h"
 #include "shell/web_search_pool.h"
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define CATAN_WEB_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
-#else
-#define CATAN_WEB_EXPORT extern "C"
-#endif
 
 namespace {
 
@@ -36,15 +30,9 @@ catan::web::WebBridge& bridge() {
 // viewer, a spectator when every seat is an AI).
 constexpr int kViewerSeat = -2;
 
-std::string dump(const json& j) {
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-std::string error_json(const std::string& msg) {
-  return dump(json{{"ok", false}, {"error", msg}});
-}
-std::string ok_json() {
-  return dump(json{{"ok", true}});
-}
+using catan::web::dump;
+using catan::web::error_json;
+using catan::web::ok_json;
 
 // Runs body() into slot; on an exception slot gets on_error(what) instead.
 template <class Body, class OnError>
@@ -135,12 +123,13 @@ CATAN_WEB_EXPORT const char* catan_web_state(int seat) {
     auto* ses = bridge().session();
     if (!ses) return error_json("the app is not attached");
     json j;
-    json sj = {{"active", ses->active()}, {"paused", ses->paused()}};
+    const bool active = bridge().active_session() != nullptr;  // not while a room is shown
+    json sj = {{"active", active}, {"paused", ses->paused()}};
 #ifdef __EMSCRIPTEN__
     // The Web Workers the AI searches in (0: none yet, or it searches on the main thread).
     sj["searchWorkers"] = catan::web::WebSearchPool::instance()->workers();
 #endif
-    if (ses->active()) {
+    if (active) {
       const catan::GameState& s = ses->state();
       if (seat == kViewerSeat) seat = ses->viewer();
       if (seat != catan::kAllSeats && (seat < -1 || seat >= s.num_players)) {
@@ -215,15 +204,9 @@ CATAN_WEB_EXPORT const char* catan_web_new_game(const char* config_json) {
     if (!bounded(config_json, catan::match::kMaxConfigText, &text)) {
       return error_json("the config is too long");
     }
-    if (catan::json_too_deep(text)) {
-      return error_json("the config nests arrays and objects deeper than " +
-                        std::to_string(catan::kMaxJsonDepth) + " levels");
-    }
-    const json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) return error_json("the config is not valid JSON");
     catan::match::MatchConfig c;
     std::string err;
-    if (!catan::match::config_from_json(j, &c, &err)) return error_json(err);
+    if (!catan::match::config_from_text(text, &c, &err)) return error_json(err);
     bridge().start(c);
     return dump(json{{"ok", true}, {"config", catan::match::config_to_json(c)}});
   });

@@ -8,6 +8,7 @@
 #include "frontend/app.h"
 #include "frontend/overlays.h"
 #include "frontend/production_fx.h"
+#include "frontend/room_screens.h"
 #include "frontend/settings_view.h"
 #include "frontend/theme.h"
 
@@ -47,6 +48,14 @@ void report_to_page() {
           if (Module.catanShare) Module.catanShare($0 ? 'replay' : 'board');
         },
         kind == ui::ShareKind::ReplayLink ? 1 : 0);
+  });
+  // The room's screens: the page opens or closes its transport and copies the invitation.
+  ui::set_room_listener([](const std::string& event) {
+    EM_ASM(
+        {
+          if (Module.catanRoom) Module.catanRoom({event : UTF8ToString($0)});
+        },
+        event.c_str());
   });
   ui::set_muted_listener([](bool muted) {
     EM_ASM(

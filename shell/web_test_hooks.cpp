@@ -6,6 +6,9 @@
 #include <vector>
 
 #include "frontend/widgets.h"
+#include "shell/web_bridge.h"
+#include "shell/web_export.h"
+#include "shell/web_room.h"
 
 namespace catan::web {
 
@@ -19,9 +22,9 @@ float r1(float x) {
 
 // Where the New game screen's buttons and form, the menu, the "Time's up" notice, the "Take
 // back control" buttons, the Hint button, a touch screen's "Place" / "Build" button (and its
-// cancel) and a face-down hand were drawn. The ids that are never on the New game screen come
-// last: the last id looked for and missed is scrolled into view when next drawn, and that must
-// not move the form.
+// cancel), a face-down hand and the room screens' widgets were drawn. The ids that are never on the
+// New game screen come last: the last id looked for and missed is scrolled into view when next
+// drawn, and that must not move the form.
 const std::vector<std::string>& clicked_ids() {
   static const std::vector<std::string> ids = [] {
     std::vector<std::string> v = {
@@ -35,6 +38,11 @@ const std::vector<std::string>& clicked_ids() {
           "menu_replay", "menu_new_game", "times_up", "autopilot_notice", "take_back_0",
           "take_back_1", "take_back_2", "take_back_3", "hint", "board_confirm", "board_cancel",
           "hand_face_down"})
+      v.push_back(id);
+    // The room's screens: its setup form, the host's lobby and a guest's.
+    for (const char* id : {"play_friends", "open_room", "room_link", "room_copy_link", "room_qr",
+                           "room_start", "room_close", "room_name", "room_seat_0", "room_seat_1",
+                           "room_seat_2", "room_seat_3", "room_join", "room_watch", "room_leave"})
       v.push_back(id);
     return v;
   }();
@@ -66,3 +74,18 @@ void add_test_view(json* view) {
 }
 
 }  // namespace catan::web
+
+// This page's seat in its room played by a Normal AI from the seat's view alone (the browser
+// tests' whole online games). Refused until the test hooks are on (catan_web_enable_test_hooks).
+CATAN_WEB_EXPORT const char* catan_web_test_room_autoplay(int on) {
+  static std::string out;
+  catan::web::WebBridge& bridge = catan::web::WebBridge::instance();
+  catan::web::WebRoom* room = bridge.room();
+  if (!bridge.test_hooks())
+    out = catan::web::error_json("the test hooks are off");
+  else if (!room)
+    out = catan::web::error_json("the app is not attached");
+  else
+    out = room->set_autoplay(on != 0);
+  return out.c_str();
+}

@@ -17,7 +17,12 @@ export function requireReady() {
 // with a NUL character is refused here (C would read it as the end of the text). The stack
 // pointer is put back after every call, one that throws included.
 const MAX_ARG_BYTES = 16 * 1024 * 1024 + 1;
-const ARG_NAMES = { catan_web_act: 'action', catan_web_new_game: 'config', catan_web_load: 'saved game', catan_web_load_game_code: 'game code' };
+const ARG_NAMES = {
+  catan_web_act: 'action', catan_web_new_game: 'config', catan_web_load: 'saved game', catan_web_load_game_code: 'game code',
+  catan_web_room_peer_message: 'message', catan_web_room_host_message: 'message', catan_web_room_set_invite: 'invitation',
+  catan_web_room_set_connection: 'connection status', catan_web_room_connect: 'rejoin token', catan_web_room_peer_joined: 'peer id',
+  catan_web_room_peer_left: 'peer id',
+};
 class Refused extends Error {}
 
 export function call(name, ret, types, args) {

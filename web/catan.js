@@ -7,6 +7,7 @@
 //   persistence.js     the game saved in localStorage after every change, resumed on reload
 //   startup.js         what the page shows first (links, the saved game, a question between)
 //   share.js           share links and replay links
+//   room.js            online rooms: web/net/room.js loaded when one opens
 //   service_worker.js  offline play, and updates applied between games (web/sw.js)
 //   lifecycle.js       the start-up's one `ready` (or fatal `error`) and catan.ready
 //   page.js, params.js, release.js, perf.js, config_tables.js: what they share.
@@ -21,6 +22,7 @@ import { $, errorText, notice, query } from './page.js';
 import { perf } from './perf.js';
 import { persist, saveMuted, sound } from './persistence.js';
 import { registerServiceWorker, watchReleases } from './service_worker.js';
+import { roomEvent } from './room.js';
 import { share } from './share.js';
 import { startFirstGame } from './startup.js';
 
@@ -92,6 +94,7 @@ const loadHooks = {
   onContextLost: () => showFatal('The graphics context was lost', ['Reload the page to continue; your game is saved.']),
   share: (kind) => { share(kind).catch((e) => console.warn('[catan] share:', e && e.message)); },
   muted: (m) => saveMuted(m),
+  room: roomEvent,
 };
 
 function go() {

@@ -15,6 +15,94 @@ function webgl2Available() {
   }
 }
 
+// The app's canvas answers the WebGL queries of its UI's renderer from what the page set.
+// Dear ImGui's OpenGL backend saves the scissor box and the blend state before drawing each
+// frame (imgui_impl_opengl3.cpp); Chromium answers those getParameter calls by a synchronous
+// round trip to its GPU process, which first finishes all the drawing queued before: with
+// software rendering (SwiftShader) tens of ms a frame during which the page handles no input
+// and no message of an online room. The values come from the calls that set them; a call the
+// context may refuse (an unknown value) forgets the value, which the next query asks again.
+const BLEND_FACTORS = new Set([0, 1, 0x300, 0x301, 0x302, 0x303, 0x304, 0x305, 0x306, 0x307, 0x308,
+  0x8001, 0x8002, 0x8003, 0x8004]);
+const BLEND_EQUATIONS = new Set([0x8006, 0x8007, 0x8008, 0x800a, 0x800b]);
+const SCISSOR_BOX = 0x0c10;
+const BLEND_SRC_RGB = 0x80c9;
+const BLEND_DST_RGB = 0x80c8;
+const BLEND_SRC_ALPHA = 0x80cb;
+const BLEND_DST_ALPHA = 0x80ca;
+const BLEND_EQUATION_RGB = 0x8009;
+const BLEND_EQUATION_ALPHA = 0x883d;
+
+// WebGL refuses a constant colour factor together with a constant alpha one.
+const constantMix = (a, b) => (a === 0x8001 || a === 0x8002) !== (b === 0x8001 || b === 0x8002)
+  && [a, b].every((f) => f >= 0x8001 && f <= 0x8004);
+
+function cacheQueriedState(gl) {
+  const known = new Map();
+  const set = (entries, valid) => {
+    for (const [pname, value] of entries) {
+      if (valid) known.set(pname, value);
+      else known.delete(pname);
+    }
+  };
+  const own = (name, fn) => {
+    const orig = gl[name];
+    if (typeof orig === 'function') gl[name] = fn(orig.bind(gl));
+  };
+  own('getParameter', (orig) => (pname) => {
+    if (gl.isContextLost()) return orig(pname);
+    if (!known.has(pname)) {
+      const v = orig(pname);
+      if (pname === SCISSOR_BOX || pname === BLEND_SRC_RGB || pname === BLEND_DST_RGB || pname === BLEND_SRC_ALPHA
+          || pname === BLEND_DST_ALPHA || pname === BLEND_EQUATION_RGB || pname === BLEND_EQUATION_ALPHA) {
+        known.set(pname, v instanceof Int32Array ? Array.from(v) : v);
+      }
+      return v;
+    }
+    const v = known.get(pname);
+    return Array.isArray(v) ? Int32Array.from(v) : v;
+  });
+  own('scissor', (orig) => (x, y, w, h) => {
+    orig(x, y, w, h);
+    set([[SCISSOR_BOX, [x | 0, y | 0, w | 0, h | 0]]], w >= 0 && h >= 0);
+  });
+  own('blendFunc', (orig) => (src, dst) => {
+    orig(src, dst);
+    const ok = BLEND_FACTORS.has(src) && BLEND_FACTORS.has(dst) && !constantMix(src, dst);
+    set([[BLEND_SRC_RGB, src], [BLEND_SRC_ALPHA, src], [BLEND_DST_RGB, dst], [BLEND_DST_ALPHA, dst]], ok);
+  });
+  own('blendFuncSeparate', (orig) => (srcRgb, dstRgb, srcAlpha, dstAlpha) => {
+    orig(srcRgb, dstRgb, srcAlpha, dstAlpha);
+    const ok = [srcRgb, dstRgb, srcAlpha, dstAlpha].every((f) => BLEND_FACTORS.has(f)) && !constantMix(srcRgb, dstRgb);
+    set([[BLEND_SRC_RGB, srcRgb], [BLEND_DST_RGB, dstRgb], [BLEND_SRC_ALPHA, srcAlpha], [BLEND_DST_ALPHA, dstAlpha]], ok);
+  });
+  own('blendEquation', (orig) => (mode) => {
+    orig(mode);
+    set([[BLEND_EQUATION_RGB, mode], [BLEND_EQUATION_ALPHA, mode]], BLEND_EQUATIONS.has(mode));
+  });
+  own('blendEquationSeparate', (orig) => (modeRgb, modeAlpha) => {
+    orig(modeRgb, modeAlpha);
+    const ok = BLEND_EQUATIONS.has(modeRgb) && BLEND_EQUATIONS.has(modeAlpha);
+    set([[BLEND_EQUATION_RGB, modeRgb], [BLEND_EQUATION_ALPHA, modeAlpha]], ok);
+  });
+  gl.canvas.addEventListener('webglcontextlost', () => known.clear());
+  return gl;
+}
+
+// The canvas's WebGL 2 contexts (the app's, created by Emscripten) with cacheQueriedState.
+function cacheCanvasState(canvas) {
+  const getContext = canvas.getContext.bind(canvas);
+  const done = new WeakSet();
+  canvas.getContext = (type, ...rest) => {
+    const gl = getContext(type, ...rest);
+    if (type === 'webgl2' && gl && !done.has(gl)) {
+      done.add(gl);
+      cacheQueriedState(gl);
+    }
+    return gl;
+  };
+}
+
 // What this browser lacks to run the game (empty when nothing).
 export function missingFeatures() {
   const missing = [];
@@ -87,7 +175,7 @@ async function checkWasm(bytes, name = 'app.wasm') {
 
 // Downloads and starts the app. `hooks` is what window.Module hands the app besides the
 // files: {onBytes(n) once app.wasm is checked, onAbort(what), onContextLost(), share(kind),
-// muted(m), perf}. Resolves with the running Module.
+// muted(m), room(message), perf}. Resolves with the running Module.
 export function load(hooks) {
   return new Promise((resolve, reject) => {
     const wasmInfo = fileInfo('app.wasm');
@@ -107,6 +195,7 @@ export function load(hooks) {
     wasm.catch(reject);
 
     const canvas = $('canvas');
+    cacheCanvasState(canvas);
     // Do not let the page itself scroll or open menus on the canvas.
     canvas.addEventListener('contextmenu', (e) => e.preventDefault());
     canvas.addEventListener('webglcontextlost', (e) => {
@@ -137,6 +226,8 @@ export function load(hooks) {
       // switched back on (the page's saved mute follows).
       catanShare: hooks.share,
       catanMuted: hooks.muted,
+      // Online rooms (shell/web_page_hooks.cpp): {event: 'hosting' | 'copy-link' | 'closed'}.
+      catanRoom: hooks.room,
       instantiateWasm(imports, receive) {
         wasm.then((bytes) => WebAssembly.instantiate(bytes, imports))
           .then((r) => receive(r.instance, r.module))

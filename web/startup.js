@@ -7,6 +7,7 @@ import { post } from './embedding.js';
 import { $, PAGE, cleanUrl, gameCode, notice, query, showList } from './page.js';
 import * as P from './params.js';
 import { keepPrevious, loadSave, persist, resumeSaved, saving, setAside, unfinishedSave } from './persistence.js';
+import { joinLinkedRoom } from './room.js';
 
 const MAX_CODE = 200000; // longest replay code accepted (the bridge has the same limit)
 
@@ -45,6 +46,8 @@ function reportUnknownParameters() {
 }
 
 export function startFirstGame() {
+  // An invitation link (#room=...) opens the room; the saved game stays saved meanwhile.
+  if (PAGE === 'index' && joinLinkedRoom(startFirstGame)) return;
   reportUnknownParameters();
   if (query.errors.length) {
     showParamErrors(query.errors.concat(query.unknown));

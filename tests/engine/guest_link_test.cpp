@@ -64,5 +64,42 @@ TEST(GuestLink, PlaysThroughTheViewMatchAndResyncsAfterALostView) {
   EXPECT_EQ(t.resyncs, 1) << "b asked for the whole view once";
 }
 
+// Docs/RULES.md's timers for a remote seat: a guest who stops playing misses two turns, the
+// AI plays the seat, every guest sees it, and the guest's "Take back control" (a `back`
+// message) gives it back. Only the guest's own seat can be asked back.
+TEST(GuestLink, AnAbsentGuestIsPlayedByTheAiUntilItTakesItsSeatBack) {
+  MatchConfig mc = quick_match(3, 2, 21);
+  mc.options.timer_seconds = 20;  // the shortest the options allow
+  LinkedTable t(mc, 2, 9);
+  t.link(0).hello("Ann", 0, "");
+  t.link(1).hello("Ben", 1, "");
+  t.pump();
+  const auto away = [&](int viewer, int seat) {
+    const ViewMatch* m = t.link(viewer).match();
+    return m != nullptr && m->on_autopilot(seat);
+  };
+  // Ben plays whenever it is his turn, as briefly as he may; Ann never does.
+  const auto briefest = [](const std::vector<Action>& legal) {
+    for (const ActionType type : {ActionType::EndTurn, ActionType::Roll})
+      for (const Action& a : legal)
+        if (a.type == type) return a;
+    return legal.front();
+  };
+  for (int i = 0; i < 1500 && !away(0, 0); ++i) {
+    ViewMatch* ben = t.link(1).match();
+    if (ben != nullptr && !ben->legal_actions().empty())
+      ben->submit(briefest(ben->legal_actions()));
+    t.pump();
+  }
+  ASSERT_TRUE(away(0, 0)) << "two missed turns put Ann's seat on the autopilot";
+  EXPECT_TRUE(away(1, 0)) << "Ben sees it too";
+  t.link(1).match()->take_back_control(0);  // not Ben's seat: nothing is sent
+  EXPECT_TRUE(t.to_host.empty());
+  t.link(0).match()->take_back_control(0);
+  t.pump();
+  EXPECT_FALSE(away(0, 0));
+  EXPECT_FALSE(away(1, 0));
+}
+
 }  // namespace
 }  // namespace catan::match

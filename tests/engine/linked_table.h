@@ -13,12 +13,19 @@
 
 namespace catan::match {
 
+// Guest i's nonce, fixed so that a test's game is the same on every run.
+inline std::string fixed_nonce(int i) {
+  std::string n(32, '0');
+  n[31] = static_cast<char>('a' + i % 6);
+  return n;
+}
+
 struct LinkedTable {
   LinkedTable(const MatchConfig& mc, int guests, uint64_t token_seed) : room(mc, token_seed) {
     for (int i = 0; i < guests; ++i) {
       const std::string peer = "g" + std::to_string(i);
-      links.push_back(
-          std::make_unique<GuestLink>([this, peer](const std::string& t) { send(peer, t); }));
+      links.push_back(std::make_unique<GuestLink>(
+          [this, peer](const std::string& t) { send(peer, t); }, fixed_nonce(i)));
     }
   }
   HostRoom room;
@@ -49,6 +56,7 @@ struct LinkedTable {
       to_host.pop_front();
       deliver(room.receive(peer, text, now += 1));
     }
+    if (!room.started()) deliver(room.start());  // once the first hellos are in
     deliver(room.update(now += 1, 5));
   }
 };

@@ -21,6 +21,7 @@
 #include "engine/rules.h"
 #include "match/session.h"
 #include "tests/engine/same_observation.h"
+#include "tests/engine/thread_cpu.h"
 
 namespace catan {
 namespace {
@@ -440,13 +441,6 @@ TEST_F(SearchTest, MasterPlaysLegalMovesOnSeveralThreads) {
     std::string err;
     ASSERT_TRUE(g.apply(a, &err)) << a.to_string() << ": " << err;
   }
-}
-// The CPU time the calling thread has used, in ms: what the frame loop itself computes, not
-// the time another process or thread holds the core (this machine's tests share two cores).
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 // A match whose Expert and Master seats search in a pool: the frame loop never computes a

@@ -32,7 +32,7 @@ struct PlayedGame {
   std::vector<std::optional<VerifyResult>> results;
   wire::Reveal reveal;
   size_t reveal_bytes = 0;
-  uint64_t commitment = 0;
+  wire::Room room0;  // guest 0's room, with the commitment and the nonces
   bool altered = false;
 };
 
@@ -62,7 +62,6 @@ PlayedGame play_and_verify(Visibility visibility) {
   };
   for (int i = 0; i < kGuests; ++i)
     t.link(i).hello("guest" + std::to_string(i), i < 3 ? i : -1, "");
-  t.link(0).expect_commitment(t.room.commitment());
   t.pump();
   std::vector<std::unique_ptr<Bot>> ais;
   for (int s = 0; s < 3; ++s) {
@@ -86,7 +85,7 @@ PlayedGame play_and_verify(Visibility visibility) {
   EXPECT_EQ(t.room.game().state().phase, Phase::GameOver);
   out.room_config = t.link(0).room()->config;
   out.reveal = t.room.reveal();
-  out.commitment = t.room.commitment();
+  out.room0 = *t.link(0).room();
   for (int i = 0; i < kGuests; ++i) {
     out.seats.push_back(t.link(i).room()->seat);
     out.records.push_back(t.link(i).record());
@@ -194,17 +193,23 @@ TEST(Verify, AChangedActionIsNamed) {
   EXPECT_NE(verify_as(g, 0, changed).first_difference.find("the reveal holds"), std::string::npos);
 }
 
-TEST(Verify, TheCommitmentMustMatch) {
+TEST(Verify, TheSeedsMustFollowFromTheCommittedSecretAndTheNonces) {
   const PlayedGame& g = revealed_game();
-  EXPECT_TRUE(g.results[0]->ok) << "g0 checked the room's commitment";
-  const VerifyRecord& rec = g.records[0];
-  EXPECT_TRUE(verify_game(g.room_config, 0, g.reveal, rec, g.commitment).ok);
-  const VerifyResult r = verify_game(g.room_config, 0, g.reveal, rec, g.commitment + 1);
-  EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.first_difference.find("committed"), std::string::npos) << r.first_difference;
-  wire::Reveal salted = g.reveal;
-  salted.salt += 1;
-  EXPECT_FALSE(verify_game(g.room_config, 0, salted, rec, g.commitment).ok);
+  EXPECT_TRUE(g.results[0]->ok) << "g0 checked the fair seed and the views";
+  const wire::Room& room = g.room0;
+  EXPECT_EQ(room.commitment, commitment_of(g.reveal.secret));
+  EXPECT_EQ(room.nonces[0], fixed_nonce(0)) << "the host used g0's nonce at g0's seat";
+  const auto check = [&](const wire::Reveal& r) {
+    return check_fair_seed(room.commitment, r.secret, room.nonces, 0, fixed_nonce(0), r.seeds,
+                           room.config.seeds.board, false);
+  };
+  EXPECT_EQ(check(g.reveal), "");
+  wire::Reveal changed = g.reveal;
+  changed.secret[0] = changed.secret[0] == '0' ? '1' : '0';
+  EXPECT_NE(check(changed).find("committed"), std::string::npos) << check(changed);
+  changed = g.reveal;
+  changed.seeds.play += 1;  // a host that drew another deck or other dice
+  EXPECT_NE(check(changed).find("seeds"), std::string::npos) << check(changed);
 }
 
 // A long game (random legal actions: offers, trades and robber moves by the thousand) still
@@ -213,7 +218,8 @@ TEST(Verify, ALongGamesRevealFitsInAMessage) {
   Game g(classic_options(), Seeds{3, 4});
   Rng rng{9};
   testing_support::play_random_actions(g, rng, 10000);
-  const std::string text = wire::encode_reveal(wire::Reveal{g.state().seeds, 1, g.history()});
+  const std::string text =
+      wire::encode_reveal(wire::Reveal{g.state().seeds, std::string(64, '1'), g.history()});
   std::printf("[ verify   ] random game of %zu actions (%s): reveal %zu bytes\n",
               g.history().size(), g.state().phase == Phase::GameOver ? "over" : "not over",
               text.size());
@@ -224,26 +230,33 @@ TEST(Verify, ALongGamesRevealFitsInAMessage) {
 }
 
 TEST(Verify, AMalformedRevealIsRefused) {
-  const wire::Reveal good{Seeds{5, 6}, 7, {*Action::parse("end_turn", nullptr)}};
+  const wire::Reveal good{Seeds{5, 6}, std::string(64, '7'), {*Action::parse("end_turn", nullptr)}};
   std::string error;
   const auto parsed = wire::parse_host(wire::encode_reveal(good), &error);
   ASSERT_TRUE(parsed) << error;
   const auto& back = std::get<wire::Reveal>(*parsed);
   EXPECT_EQ(back.seeds, good.seeds);
-  EXPECT_EQ(back.salt, good.salt);
+  EXPECT_EQ(back.secret, good.secret);
   EXPECT_EQ(back.actions, good.actions);
   const auto refused = [&](const std::string& text, const std::string& why) {
     EXPECT_FALSE(wire::parse_host(text, &error)) << text;
     EXPECT_NE(error.find(why), std::string::npos) << error;
   };
-  refused(R"({"v":1,"t":"reveal","board":"5","seed":"x","salt":"7","actions":[]})", "reveal.seed");
-  refused(R"({"v":1,"t":"reveal","board":"5","seed":"6","salt":"7","actions":["fly"]})",
-          "reveal.actions[0] (action 1)");
-  refused(R"({"v":1,"t":"reveal","board":"5","seed":"6","salt":"7","actions":"end_turn"})",
-          "reveal.actions");
-  refused(R"({"v":1,"t":"reveal","board":"5","seed":"6","salt":"7","actions":[],"x":1})",
-          "unknown key");
-  refused(R"({"v":1,"t":"reveal","board":"5","salt":"7","actions":[]})", "missing \"seed\"");
+  refused(
+      R"({"v":1,"t":"reveal","board":"5","seed":"x","secret":"7777777777777777777777777777777777777777777777777777777777777777","actions":[]})",
+      "reveal.seed");
+  refused(
+      R"({"v":1,"t":"reveal","board":"5","seed":"6","secret":"7777777777777777777777777777777777777777777777777777777777777777","actions":["fly"]})",
+      "reveal.actions[0] (action 1)");
+  refused(
+      R"({"v":1,"t":"reveal","board":"5","seed":"6","secret":"7777777777777777777777777777777777777777777777777777777777777777","actions":"end_turn"})",
+      "reveal.actions");
+  refused(
+      R"({"v":1,"t":"reveal","board":"5","seed":"6","secret":"7777777777777777777777777777777777777777777777777777777777777777","actions":[],"x":1})",
+      "unknown key");
+  refused(
+      R"({"v":1,"t":"reveal","board":"5","secret":"7777777777777777777777777777777777777777777777777777777777777777","actions":[]})",
+      "missing \"seed\"");
   // A guest refuses a reveal before its room, and a second one; neither is verified.
   LinkedTable t(quick_match(3, 1, 2), 1, 3);
   EXPECT_FALSE(t.link(0).receive(wire::encode_reveal(good), &error));

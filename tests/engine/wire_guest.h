@@ -4,6 +4,8 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <variant>
@@ -21,6 +23,7 @@ struct WireGuest {
   std::string peer;
   int seat = -1;
   std::string token;
+  std::optional<wire::Room> room;  // the last `room`
   wire::ViewDecoder views;
   std::vector<std::string> refusals;
   std::vector<wire::ChatLine> chat;
@@ -75,6 +78,10 @@ class WireTable {
       if (g.peer == peer) return &g;
     return nullptr;
   }
+  WireGuest& at(const std::string& peer) {
+    if (WireGuest* g = find(peer)) return *g;
+    throw std::out_of_range("no guest " + peer);
+  }
 
   void deliver(const HostRoom::Result& r) {
     for (const HostRoom::Outgoing& o : r.out) {
@@ -86,6 +93,7 @@ class WireTable {
       if (const auto* room = std::get_if<wire::Room>(&*msg)) {
         g->seat = room->seat;
         g->token = room->token;
+        g->room = *room;
         EXPECT_EQ(room->config.seeds.play, 0u);
         if (room_.session().config().options.visibility != Visibility::Revealed) {
           EXPECT_EQ(room->config.seeds.board, 0u) << "the board seed lays out the hidden island";
@@ -114,7 +122,7 @@ class WireTable {
   // A guest's hello (its peer id is its name).
   WireGuest& join(const std::string& name, int seat, double now) {
     guests.push_back(WireGuest{name});
-    deliver(room_.receive(name, wire::encode_guest(wire::Hello{name, seat, ""}), now));
+    deliver(room_.receive(name, wire::encode_guest(wire::Hello{name, seat, "", ""}), now));
     return guests.back();
   }
 

@@ -35,6 +35,7 @@ std::vector<size_t> play_online_game(const MatchConfig& mc) {
   HostRoom room(mc, 77);
   WireTable table(room);
   for (int s = 0; s < 3; ++s) table.join("guest" + std::to_string(s), s, 0);
+  table.deliver(room.start());
   std::vector<std::unique_ptr<Bot>> ais;
   for (int s = 0; s < 3; ++s) {
     EXPECT_EQ(table.guests[s].seat, s);
@@ -108,6 +109,7 @@ class HostileGuest : public ::testing::Test {
   void SetUp() override {
     table.join("alice", 0, now);
     table.join("bob", 1, now);
+    table.deliver(room.start());
   }
   std::string snapshot() const { return save_game(room.game()).dump(); }
   // Sends a message a second after the last one; returns what the host answered.
@@ -167,7 +169,12 @@ TEST_F(HostileGuest, MalformedMessagesAreRefusedAndChangeNothing) {
   expect_refused(peer, R"({"v":1,"t":"chat","text":"a\u0000b"})", "control character");
   expect_refused(peer, wire::encode_guest(wire::Chat{std::string(300, 'x')}), "longer than");
   expect_refused("mallory", wire::encode_guest(wire::Chat{"hi"}), "say hello first");
-  expect_refused(peer, wire::encode_guest(wire::Hello{"again", -1, ""}), "already joined");
+  expect_refused(peer, wire::encode_guest(wire::Hello{"again", -1, "", ""}), "already joined");
+  expect_refused("mallory", R"({"v":1,"t":"hello","name":"m","seat":-1,"token":"","nonce":"XYZ"})",
+                 "hello.nonce");
+  expect_refused("mallory", R"({"v":1,"t":"hello","name":"m","seat":-1,"token":""})",
+                 "missing \"nonce\"");
+  expect_refused(peer, R"({"v":1,"t":"back","seat":2})", "unknown key \"seat\"");
 }
 
 TEST_F(HostileGuest, OutOfTurnStaleAndIllegalActionsAreRefused) {
@@ -235,19 +242,19 @@ TEST_F(HostileGuest, ARejoinWithTheTokenGetsTheSameSeatAndAWholeView) {
   EXPECT_EQ(room.seats()[0].status, wire::SeatStatus::Taken) << "reserved for the token";
   // Nobody else takes the seat, with or without a made-up token.
   table.guests.push_back(WireGuest{"eve"});
-  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 0, "0123456789abcdef"}),
+  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 0, "0123456789abcdef", ""}),
                  "unknown rejoin token");
-  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 0, ""}), "seat 0 is taken");
-  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 2, ""}), "seat 2 is a bot's");
+  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 0, "", ""}), "seat 0 is taken");
+  expect_refused("eve", wire::encode_guest(wire::Hello{"eve", 2, "", ""}), "seat 2 is a bot's");
   // A late joiner without a seat watches: every hand hidden.
-  table.deliver(send("eve", wire::encode_guest(wire::Hello{"eve", -1, ""})));
+  table.deliver(send("eve", wire::encode_guest(wire::Hello{"eve", -1, "", ""})));
   const WireGuest* eve = table.find("eve");
   ASSERT_NE(eve, nullptr);
   EXPECT_EQ(eve->seat, -1);
   EXPECT_EQ(eve->views.view().observation.seat, -1);
   // Alice again, on another connection.
   table.guests.push_back(WireGuest{"alice2"});
-  table.deliver(send("alice2", wire::encode_guest(wire::Hello{"Alice", -1, token})));
+  table.deliver(send("alice2", wire::encode_guest(wire::Hello{"Alice", -1, token, ""})));
   const WireGuest* found = table.find("alice2");
   ASSERT_NE(found, nullptr);
   const WireGuest& back = *found;
@@ -263,12 +270,115 @@ TEST_F(HostileGuest, ARoomKeepsAtMost16Connections) {
   for (size_t i = table.guests.size(); i < HostRoom::kMaxPeers; ++i)
     table.join("watcher" + std::to_string(i), -1, now += 1);
   EXPECT_EQ(table.guests.back().seat, -1);
-  const std::string hello = wire::encode_guest(wire::Hello{"late", -1, ""});
+  const std::string hello = wire::encode_guest(wire::Hello{"late", -1, "", ""});
   expect_refused("late", hello, "the room is full: at most 16 connections");
   EXPECT_FALSE(room.leave("late").ok) << "the refused peer is not kept";
-  EXPECT_FALSE(room.join("late", wire::Hello{"late", -1, ""}).ok);
+  EXPECT_FALSE(room.join("late", wire::Hello{"late", -1, "", ""}).ok);
   ASSERT_TRUE(room.leave("watcher5").ok);
   EXPECT_TRUE(send("late", hello).ok) << "a connection that left makes room";
+}
+
+// The lobby: a room of seats 0-2 human and seat 3 an Easy bot, before start().
+class Lobby : public ::testing::Test {
+ protected:
+  HostRoom room{online_match(4, 3), 13};
+  WireTable table{room};
+
+  WireGuest& connect(const std::string& peer) {
+    table.guests.push_back(WireGuest{peer});
+    table.deliver(room.connect(peer));
+    return table.guests.back();
+  }
+};
+
+TEST_F(Lobby, AConnectionSeesTheRoomBeforeChoosingASeat) {
+  const WireGuest& c = connect("carol");
+  ASSERT_TRUE(c.room);
+  EXPECT_FALSE(c.room->started);
+  EXPECT_EQ(c.room->seat, -1);
+  EXPECT_EQ(c.room->token, "");
+  ASSERT_EQ(c.room->seats.size(), 4u);
+  EXPECT_EQ(c.room->seats[0].status, wire::SeatStatus::Open);
+  EXPECT_EQ(c.room->seats[3].status, wire::SeatStatus::Bot);
+  EXPECT_FALSE(c.views.has_view());
+  // Another guest's join shows in the lobby of the one still choosing.
+  table.join("dan", 1, 1);
+  ASSERT_TRUE(table.at("carol").room);
+  EXPECT_EQ(table.at("carol").room->seats[1].status, wire::SeatStatus::Taken);
+  EXPECT_EQ(table.at("carol").room->seats[1].name, "dan");
+  EXPECT_EQ(table.at("carol").room->seat, -1);
+  EXPECT_TRUE(room.seat_connected(1));
+  EXPECT_FALSE(room.seat_connected(0));
+  // Connections count toward the limit.
+  for (size_t i = table.guests.size(); i < HostRoom::kMaxPeers; ++i)
+    EXPECT_TRUE(room.connect("p" + std::to_string(i)).ok);
+  const HostRoom::Result full = room.connect("one_more");
+  EXPECT_FALSE(full.ok);
+  EXPECT_NE(full.error.find("the room is full"), std::string::npos) << full.error;
+}
+
+TEST_F(Lobby, MovesAreRefusedUntilTheGameStarts) {
+  table.join("alice", 0, 1);
+  const WireGuest& a = table.at("alice");
+  ASSERT_TRUE(a.room);
+  EXPECT_FALSE(a.room->started);
+  EXPECT_EQ(a.room->seat, 0);
+  EXPECT_EQ(a.token.size(), 32u);
+  EXPECT_FALSE(a.views.has_view()) << "no view before the game";
+  for (const std::string& text :
+       {wire::encode_guest(wire::Act{Action::simple(ActionType::Roll), 0}),
+        wire::encode_guest(wire::Resync{})}) {
+    const HostRoom::Result r = room.receive("alice", text, 2);
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error, "the game has not started");
+  }
+  EXPECT_TRUE(room.update(10, 5).out.empty()) << "the bots wait for the start";
+  EXPECT_FALSE(room.session().active());
+  EXPECT_TRUE(room.receive("alice", wire::encode_guest(wire::Chat{"hi"}), 3).ok);
+}
+
+TEST_F(Lobby, StartSeatsNormalBotsInTheOpenSeats) {
+  table.join("alice", 0, 1);
+  connect("watching");
+  const HostRoom::Result r = room.start();
+  ASSERT_TRUE(r.ok) << r.error;
+  table.deliver(r);
+  ASSERT_TRUE(room.started());
+  EXPECT_TRUE(room.session().is_human(0));
+  for (int s : {1, 2}) {
+    EXPECT_FALSE(room.session().is_human(s)) << s;
+    EXPECT_EQ(room.config().seats[static_cast<size_t>(s)].ai.level, AiLevel::Normal);
+    EXPECT_EQ(room.seats()[static_cast<size_t>(s)].status, wire::SeatStatus::Bot);
+  }
+  EXPECT_EQ(room.config().seats[0].name, "alice") << "the guest's name plays";
+  const WireGuest& a = table.at("alice");
+  EXPECT_TRUE(a.room->started);
+  ASSERT_TRUE(a.views.has_view());
+  EXPECT_EQ(a.views.view().observation.seat, 0);
+  EXPECT_TRUE(table.at("watching").room->started);
+  EXPECT_FALSE(table.at("watching").views.has_view()) << "not joined: no view";
+  EXPECT_FALSE(room.start().ok) << "once";
+  // The bots play without a guest's move until a human must act.
+  for (int i = 0; i < 200 && room.game().state().to_move() != 0; ++i)
+    table.deliver(room.update(i + 2.0, 5));
+  EXPECT_EQ(room.game().state().to_move(), 0);
+}
+
+TEST_F(Lobby, ALateJoinerWithNoOpenSeatWatches) {
+  table.join("alice", 0, 1);
+  table.deliver(room.start());
+  WireGuest& late = connect("late");
+  ASSERT_TRUE(late.room);
+  EXPECT_TRUE(late.room->started);
+  EXPECT_EQ(late.room->seats[1].status, wire::SeatStatus::Bot);
+  table.deliver(room.receive("late", wire::encode_guest(wire::Hello{"late", -1, "", ""}), 2));
+  const WireGuest& back = table.at("late");
+  EXPECT_EQ(back.seat, -1);
+  ASSERT_TRUE(back.views.has_view());
+  EXPECT_EQ(back.views.view().observation.seat, -1);
+  const HostRoom::Result r =
+      room.receive("late", wire::encode_guest(wire::Act{Action::simple(ActionType::Roll), 0}), 3);
+  EXPECT_EQ(r.error, "a spectator cannot act");
 }
 
 TEST(Wire, AGuestThatMissedAViewAsksForAWholeOne) {
@@ -276,6 +386,7 @@ TEST(Wire, AGuestThatMissedAViewAsksForAWholeOne) {
   WireTable table(room);
   table.join("a", 0, 0);
   table.join("b", 1, 0);
+  table.deliver(room.start());
   const int m = room.game().state().to_move();
   WireGuest& mover = table.guests[static_cast<size_t>(m == 0 ? 0 : 1)];
   if (m > 1) GTEST_SKIP() << "seat 2 starts";
@@ -313,6 +424,7 @@ TEST(Wire, ACorruptHostMessageIsRefused) {
   HostRoom room(online_match(3, 1), 3);
   WireTable table(room);
   table.join("a", 0, 0);
+  table.deliver(room.start());
   const wire::ViewUpdate good = table.guests[0].updates.back();
   std::string error;
   EXPECT_FALSE(wire::parse_host(R"({"v":7,"t":"view"})", &error));

@@ -11,13 +11,17 @@
 #include <sstream>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/ai/ai.h"
 #include "engine/observation.h"
 #include "engine/rules.h"
 #include "frontend/app.h"
 #include "frontend/match_types.h"
 #include "frontend/new_game_screen.h"
+#include "frontend/room_play.h"
 #include "frontend/widgets.h"
+#include "match/config.h"
 
 namespace catan::uitest {
 
@@ -86,8 +90,14 @@ struct Driver::Impl {
   std::map<std::string, int> direct_kinds;
   std::vector<std::string> failures;
   std::string screenshot;  // requested for the end of this frame
+  // room_guest: the room this app's guest lobby connects to, hosted here, and its other guests.
+  std::unique_ptr<ui::RoomPlay> other_host;
+  std::vector<std::unique_ptr<ui::RoomPlay>> other_guests;
 
   explicit Impl(App& a) : app(a) {}
+  void relay(const std::string& peer, ui::RoomPlay& guest);
+  void room_guest(const std::string& how);
+  void room_game();
   match::Session& session() { return app.session(); }
 
   bool target_pos(const Target& t, ImVec2* out) const {
@@ -259,6 +269,59 @@ bool Driver::Impl::expect(const std::string& what, const std::string& arg, std::
   return false;
 }
 
+// The host's messages to `peer` go to `guest`, the guest's to the host.
+void Driver::Impl::relay(const std::string& peer, ui::RoomPlay& guest) {
+  std::string err;
+  for (ui::RoomPlay::Outgoing& m : other_host->take_outbox())
+    if (m.peer == peer) guest.host_message(m.text, &err);
+  for (ui::RoomPlay::Outgoing& m : guest.take_outbox())
+    other_host->peer_message(peer, m.text, &err);
+}
+
+void Driver::Impl::room_guest(const std::string& how) {
+  std::string err;
+  match::MatchConfig c;
+  match::config_from_json(nlohmann::json::parse(R"({"seats":"human,human,human,ai:easy"})"), &c,
+                          &err);
+  other_host = std::make_unique<ui::RoomPlay>();
+  other_host->host(c, &err);
+  if (how == "full" || how == "watch") {
+    for (const char* name : {"Ann", "Ben"}) {
+      other_guests.push_back(std::make_unique<ui::RoomPlay>());
+      ui::RoomPlay& g = *other_guests.back();
+      g.connect("");
+      other_host->peer_connected(name, &err);
+      relay(name, g);
+      g.join(name, -1, &err);
+      relay(name, g);
+      relay(name, g);
+    }
+  }
+  app.connect_room("");
+  other_host->peer_connected("me", &err);
+  relay("me", app.room());
+  if (how != "watch") return;
+  app.room().join("Guest", -1, &err);
+  relay("me", app.room());
+  other_host->start(&err);
+  relay("me", app.room());
+}
+
+void Driver::Impl::room_game() {
+  std::string err;
+  match::MatchConfig c;
+  match::config_from_json(
+      nlohmann::json::parse(
+          R"({"seats":"human,ai:easy,ai:easy","speed":20,"seed":5,"playseed":5})"),
+      &c, &err);
+  app.host_room(c, &err);
+  app.room().set_autoplay(true);
+  app.room().start(&err);
+  double now = 0;
+  for (int i = 0; i < 20000 && app.room().room()->game().state().phase != Phase::GameOver; ++i)
+    app.room().update(now += 0.25, 5);
+}
+
 bool Driver::Impl::command(const std::string& line) {
   std::istringstream in(line);
   std::string cmd, a1, a2, a3, a4;
@@ -294,6 +357,16 @@ bool Driver::Impl::command(const std::string& line) {
       if (ui::kTimerChoices[i] == t) form.timer_idx = i;
   } else if (cmd == "click") {
     click(a1);
+  } else if (cmd == "room_invite") {  // what the page gives a hosted room's lobby
+    // A 29 x 29 pattern of modules stands in for the page's QR code of the link.
+    std::string qr(29 * 29, '0');
+    for (size_t i = 0; i < qr.size(); ++i) qr[i] = (i * 7919 % 13) < 6 ? '1' : '0';
+    app.room().set_invite(a1, qr);
+    app.room().set_connection("Waiting for friends (relay connected)");
+  } else if (cmd == "room_guest") {  // a guest's lobby; `full`: the seats taken; `watch`: started
+    room_guest(a1);
+  } else if (cmd == "room_game") {  // a hosted room played to its end by the page's autoplay
+    room_game();
   } else if (cmd == "screenshot") {
     screenshot = a1;
     wait_frames = 2;

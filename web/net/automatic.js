@@ -1,8 +1,10 @@
 // Automatic signalling through public relays with Trystero (web/vendor/trystero, loaded on first
 // use): the host and the guests join one room named in the invitation link's fragment; the
 // fragment's key encrypts the SDP the relays pass on (AES-GCM) and proves the guests know it.
-// Guests are Trystero's passive peers (they wait for the host's announcement), and a handshake
-// of roles keeps every link between the host and a guest.
+// Every side announces itself: a passive guest would wait for the host's next announcement, and
+// after its first seconds in a room Trystero's topic strategies announce once a minute, so a
+// guest opening the link later would wait up to a minute. A handshake of roles keeps every link
+// between the host and a guest.
 import { TransportError, NO_DIRECT_PATH } from './errors.js';
 import { makePeer } from './peer.js';
 
@@ -19,13 +21,13 @@ async function loadStrategy(name) {
   return import(new URL(`../vendor/trystero/${name}.mjs`, import.meta.url).href);
 }
 
-function trysteroConfig(opts, passive) {
+function trysteroConfig(opts) {
   const relayConfig = { warnOnRelayFailure: false };
   if (opts.relayUrls && opts.relayUrls.length) relayConfig.urls = opts.relayUrls;
   return {
     appId: APP_ID,
     password: opts.key,
-    passive,
+    passive: false,
     relayConfig,
     rtcConfig: { iceServers: opts.iceServers || [] },
   };
@@ -79,7 +81,7 @@ const isNotForUs = (e) => String((e && e.error) || e).includes(NOT_FOR_US);
 // Joins the room as `role`; gives the room and its links (peer id -> peer), the peers' game
 // messages routed to them. onJoinError gets Trystero's join errors other than refused pairs.
 function joinAs(strategy, opts, role, onJoinError) {
-  const room = strategy.joinRoom(trysteroConfig(opts, role === GUEST), opts.room, {
+  const room = strategy.joinRoom(trysteroConfig(opts), opts.room, {
     onPeerHandshake: roleHandshake(role),
     onJoinError: (e) => !isNotForUs(e) && onJoinError(e),
   });

@@ -1,0 +1,204 @@
+// RoomPlay: see room_play.h.
+#include "frontend/room_play.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "match/refuse.h"
+
+namespace catan::ui {
+
+namespace {
+// The host's own link as a peer of its room: no data channel gives an empty id.
+const std::string kHostPeer;
+}  // namespace
+
+bool RoomPlay::host(const match::MatchConfig& config, std::string* error, int host_seat) {
+  int seat = host_seat;
+  for (int s = config.options.players - 1; s >= 0 && host_seat < 0; --s)
+    if (config.seats[static_cast<size_t>(s)].kind == match::SeatKind::Human) seat = s;
+  if (seat < 0 || seat >= config.options.players ||
+      config.seats[static_cast<size_t>(seat)].kind != match::SeatKind::Human)
+    return match::refuse(error, "a room needs a human seat for the host");
+  close();
+  room_ = std::make_unique<match::HostRoom>(config);
+  link_ = std::make_unique<match::GuestLink>(
+      [this](const std::string& text) { to_room_.push_back(text); });
+  const std::string& name = config.seats[static_cast<size_t>(seat)].name;
+  // The guests see this name: "You" (the form's default) would name the host to each of them.
+  const bool plain = name.empty() || name == "You" || name.size() > match::wire::kMaxNameText;
+  link_->hello(plain ? "Host" : name, seat, "");
+  hello_sent_ = true;
+  pump();
+  return true;
+}
+
+bool RoomPlay::start(std::string* error) {
+  if (!room_) return match::refuse(error, "no room is hosted here");
+  match::HostRoom::Result r = room_->start();
+  const bool ok = r.ok;
+  if (!ok && error) *error = r.error;
+  deliver(std::move(r));
+  pump();
+  return ok;
+}
+
+void RoomPlay::connect(const std::string& token) {
+  close();
+  link_ = std::make_unique<match::GuestLink>([this](const std::string& text) {
+    outbox_.push_back({"", text});
+  });
+  if (token.empty()) return;
+  link_->hello("", -1, token);  // the host knows the seat's name
+  hello_sent_ = true;
+}
+
+bool RoomPlay::join(const std::string& name, int seat, std::string* error) {
+  if (!link_ || room_) return match::refuse(error, "not connected to a host");
+  if (hello_sent_) return match::refuse(error, "already joined");
+  link_->hello(name, seat, "");
+  hello_sent_ = true;
+  return true;
+}
+
+void RoomPlay::join(const std::string& name, int seat, const std::string& token) {
+  connect("");
+  link_->hello(name, seat, token);
+  hello_sent_ = true;
+}
+
+void RoomPlay::close() {
+  room_.reset();
+  link_.reset();
+  hello_sent_ = false;
+  to_room_.clear();
+  outbox_.clear();
+  now_s_ = 0;
+  autoplayed_at_ = static_cast<size_t>(-1);
+  invite_link_.clear();
+  invite_qr_.clear();
+  connection_.clear();
+}
+
+bool RoomPlay::started() const {
+  if (room_) return room_->started();
+  return link_ && link_->room() && link_->room()->started;
+}
+
+void RoomPlay::set_autoplay(bool on) {
+  if (!on) {
+    autoplay_.reset();
+    return;
+  }
+  if (autoplay_) return;
+  AiConfig c;
+  c.level = AiLevel::Normal;
+  c.seed = 0x5eed;  // the bot's own random numbers: a test replays the same choices
+  autoplay_ = make_bot(c);
+}
+
+void RoomPlay::set_invite(std::string link, std::string qr) {
+  invite_link_ = std::move(link);
+  invite_qr_ = std::move(qr);
+}
+
+bool RoomPlay::peer_connected(const std::string& peer, std::string* error) {
+  if (!room_) return match::refuse(error, "no room is hosted here");
+  if (peer == kHostPeer) return match::refuse(error, "a guest's peer id is not empty");
+  match::HostRoom::Result r = room_->connect(peer);
+  const bool ok = r.ok;
+  if (!ok && error) *error = r.error;
+  deliver(std::move(r));
+  return ok;
+}
+
+bool RoomPlay::peer_message(const std::string& peer, std::string_view text, std::string* error) {
+  if (!room_) return match::refuse(error, "no room is hosted here");
+  if (peer == kHostPeer) return match::refuse(error, "a guest's peer id is not empty");
+  match::HostRoom::Result r = room_->receive(peer, text, now_s_);
+  const bool ok = r.ok;
+  if (!ok && error) *error = r.error;
+  deliver(std::move(r));
+  pump();
+  return ok;
+}
+
+bool RoomPlay::peer_left(const std::string& peer, std::string* error) {
+  if (!room_) return match::refuse(error, "no room is hosted here");
+  if (peer == kHostPeer) return match::refuse(error, "a guest's peer id is not empty");
+  match::HostRoom::Result r = room_->leave(peer);
+  const bool ok = r.ok;
+  if (!ok && error) *error = r.error;
+  deliver(std::move(r));
+  pump();
+  return ok;
+}
+
+bool RoomPlay::host_message(std::string_view text, std::string* error) {
+  if (!link_ || room_) return match::refuse(error, "no room is joined here");
+  return link_->receive(text, error);
+}
+
+void RoomPlay::update(double now_s, double slice_ms) {
+  if (room_) {
+    now_s_ = std::max(now_s_, now_s);
+    pump();  // the host's moves made since the last frame
+    deliver(room_->update(now_s_, slice_ms));
+    pump();
+  }
+  play_for_seat();
+  pump();
+}
+
+void RoomPlay::play_for_seat() {
+  match::ViewMatch* m = match();
+  if (!autoplay_ || !m || m->viewer() < 0) return;
+  const std::vector<Action> legal = m->legal_actions();
+  if (legal.empty() || m->actions_applied() == autoplayed_at_) return;
+  // The seat's own view alone: its observation and the events as it saw them.
+  Action a = autoplay_->decide(m->observation(), m->visible_events());
+  if (std::find(legal.begin(), legal.end(), a) == legal.end()) a = legal.front();
+  autoplayed_at_ = m->actions_applied();
+  m->submit(a);
+}
+
+std::vector<RoomPlay::Outgoing> RoomPlay::take_outbox() {
+  return std::exchange(outbox_, {});
+}
+
+void RoomPlay::deliver(match::HostRoom::Result r) {
+  for (match::HostRoom::Outgoing& m : r.out) {
+    if (m.peer != kHostPeer) {
+      outbox_.push_back({std::move(m.peer), std::move(m.text)});
+      continue;
+    }
+    // The room's own messages: a refusal of the host's move shows as the link's refusal().
+    std::string ignored;
+    link_->receive(m.text, &ignored);
+  }
+}
+
+void RoomPlay::pump() {
+  // A link answers a view it cannot apply with a resync, whose whole view it can: this ends.
+  while (room_ && !to_room_.empty()) {
+    const std::string text = std::exchange(to_room_.front(), {});
+    to_room_.erase(to_room_.begin());
+    deliver(room_->receive(kHostPeer, text, now_s_));
+  }
+}
+
+void show_fair_play(const match::GuestLink& link, EndScreenState* end) {
+  const auto& v = link.verification();
+  if (!v) {
+    end->fair_play = FairPlay::Checking;
+    end->fair_play_text = "Checking the game...";
+  } else if (v->ok) {
+    end->fair_play = FairPlay::Verified;
+    end->fair_play_text = "Verified: every view matched the host's revealed game";
+  } else {
+    end->fair_play = FairPlay::NotVerified;
+    end->fair_play_text = "Not verified: " + v->first_difference;
+  }
+}
+
+}  // namespace catan::ui

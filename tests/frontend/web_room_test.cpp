@@ -1,0 +1,294 @@
+// Online play through the page's C functions (shell/web_room.h): a hosting App and two guest
+// Apps in one process, their outboxes carried between them as the data channels would. The
+// guests connect to the host's lobby, see it, take seats; the host starts the game.
+#include "shell/web_room.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/observation.h"
+#include "frontend/app.h"
+#include "frontend/room_play.h"
+#include "shell/web_room_events.h"
+#include "tests/frontend/headless_imgui.h"
+
+namespace catan {
+namespace {
+
+using nlohmann::json;
+
+// Seats 0-2 human (the host's page plays seat 0), seat 3 an Easy bot.
+const char* kConfig = R"({"seats":"human,human,human,ai:easy","speed":20,"seed":7,"playseed":7})";
+
+testing::AssertionResult ok(const std::string& answer) {
+  if (json::parse(answer).value("ok", false)) return testing::AssertionSuccess() << answer;
+  return testing::AssertionFailure() << answer;
+}
+
+// The seat the page's screen shows (-2: none, no view yet).
+int viewer(App& app) {
+  const match::ViewMatch* m = app.room().match();
+  return m ? m->viewer() : -2;
+}
+
+// A move that keeps the game going: roll, else end the turn, else the first legal one.
+Action pick(const std::vector<Action>& legal) {
+  for (ActionType t : {ActionType::Roll, ActionType::EndTurn})
+    for (const Action& a : legal)
+      if (a.type == t) return a;
+  return legal.front();
+}
+
+class WebRoomTest : public HeadlessImGui {
+ protected:
+  struct Page {
+    App app;
+    web::WebRoom room;
+    Page() : room(app) {}
+  };
+
+  void SetUp() override {
+    HeadlessImGui::SetUp();
+    // A quarter second a frame: the bots' pace and the guests' rate limit follow the frames.
+    ImGui::GetIO().DeltaTime = 0.25f;
+    ASSERT_TRUE(ok(host_.room.host(kConfig)));
+    for (const char* id : {"g1", "g2"}) {
+      guests_[id] = std::make_unique<Page>();
+      ASSERT_TRUE(ok(guests_[id]->room.connect("")));  // the page's link, before the channel
+      ASSERT_TRUE(ok(host_.room.peer_joined(id)));     // the channel opened: the lobby
+    }
+    carry();
+    for (auto& [id, page] : guests_) {
+      const json preview = json::parse(page->room.status());
+      EXPECT_FALSE(preview["joined"].get<bool>()) << id;
+      EXPECT_FALSE(preview["started"].get<bool>()) << id;
+      EXPECT_EQ(preview["room"]["seat"], -1) << id;
+      EXPECT_EQ(preview["room"]["seats"][2]["status"], "open") << id;  // g2 joins last
+      std::string err;
+      EXPECT_TRUE(page->app.room().join(id, -1, &err)) << err;  // the lobby's Join
+      carry();
+    }
+    EXPECT_EQ(viewer(host_.app), -2) << "no view in the lobby";
+    ASSERT_TRUE(ok(host_.room.start()));
+    carry();
+  }
+
+  // Delivers every page's outbox until none has anything left to send.
+  void carry() {
+    for (bool sent = true; sent;) {
+      sent = false;
+      for (const json& m : json::parse(host_.room.outbox())) {
+        sent = true;
+        Page& to = *guests_.at(m["peer"].get<std::string>());
+        EXPECT_TRUE(ok(to.room.host_message(m["text"].get<std::string>().c_str())));
+      }
+      for (auto& [id, page] : guests_)
+        for (const json& m : json::parse(page->room.outbox())) {
+          sent = true;
+          EXPECT_EQ(m["peer"], "");
+          EXPECT_TRUE(
+              ok(host_.room.peer_message(id.c_str(), m["text"].get<std::string>().c_str())));
+        }
+    }
+  }
+
+  const match::HostRoom& hosted() { return *host_.app.room().room(); }
+  size_t host_actions() { return hosted().game().history().size(); }
+
+  // One frame of every page, each seat to move making its move, the messages carried.
+  void round() {
+    frame(host_.app);
+    for (auto& [id, page] : guests_) frame(page->app);
+    carry();
+    play(host_.app);
+    for (auto& [id, page] : guests_) {
+      const size_t before = host_actions();
+      if (!play(page->app)) continue;
+      carry();  // the guest's act reaches the host, which applies it at once
+      EXPECT_EQ(host_actions(), before + 1) << id;
+      ++guest_moves_;
+    }
+  }
+  // The page's seat moves when it may; true when it did.
+  static bool play(App& app) {
+    match::ViewMatch* m = app.room().match();
+    if (!m || m->legal_actions().empty()) return false;
+    EXPECT_TRUE(m->submit(pick(m->legal_actions())));
+    return true;
+  }
+
+  // Each page's view equals the host's game as its seat observes it: its own hand, the others'
+  // counts.
+  void expect_only_own_hands() {
+    const GameState& truth = hosted().game().state();
+    for (App* app : {&host_.app, &guests_["g1"]->app, &guests_["g2"]->app}) {
+      const match::ViewMatch* m = app->room().match();
+      ASSERT_NE(m, nullptr);
+      const Observation want = observe(truth, m->viewer());
+      EXPECT_EQ(m->actions_applied(), host_actions());
+      for (int s = 0; s < 4; ++s) {
+        EXPECT_EQ(m->observation().view.players[s].resources, want.view.players[s].resources);
+        EXPECT_EQ(m->observation().view.players[s].dev_cards, want.view.players[s].dev_cards);
+        EXPECT_EQ(m->observation().hand_size[s], truth.hand_size(s));
+      }
+    }
+  }
+
+  int guest_moves_ = 0;
+  Page host_;
+  std::map<std::string, std::unique_ptr<Page>> guests_;
+};
+
+TEST_F(WebRoomTest, GuestsPlayTurnsFromTheirViewsAndSeeOnlyTheirOwnHands) {
+  EXPECT_EQ(viewer(host_.app), 0);
+  EXPECT_EQ(viewer(guests_["g1"]->app), 1);
+  EXPECT_EQ(viewer(guests_["g2"]->app), 2);
+  const json status = json::parse(guests_["g1"]->room.status());
+  EXPECT_EQ(status["room"]["seat"], 1);
+  EXPECT_EQ(status["room"]["token"].get<std::string>().size(), 32u);
+  EXPECT_EQ(status["room"]["seats"][3]["status"], "bot");
+
+  for (int i = 0; i < 200 && hosted().game().state().turn < 8; ++i) round();
+  ASSERT_GE(hosted().game().state().turn, 8) << "the game stalled";
+  EXPECT_GT(guest_moves_, 8);
+
+  expect_only_own_hands();
+}
+
+TEST_F(WebRoomTest, HostileTextsAreRefusedAndChangeNothing) {
+  for (int i = 0; i < 40 && host_actions() < 6; ++i) round();
+  frame(host_.app);  // a move the host made goes to its room
+  carry();
+  const size_t applied = host_actions();
+  const match::ViewMatch* g1 = guests_["g1"]->app.room().match();
+  ASSERT_NE(g1, nullptr);
+  const size_t g1_seen = g1->actions_applied();
+  const std::string act_out_of_turn =
+      R"({"v":1,"t":"act","action":"end_turn","seen":)" + std::to_string(applied) + "}";
+  const std::vector<std::string> hostile = {
+      "not json", R"({"v":2,"t":"resync"})", R"({"v":1,"t":"act","action":"build_city:99"})",
+      std::string(10000, '{'), R"({"v":1,"t":"hello","name":"again","seat":-1,"token":""})"};
+  for (const std::string& text : hostile) {
+    const json a = json::parse(host_.room.peer_message("g1", text.c_str()));
+    EXPECT_FALSE(a["ok"].get<bool>()) << text;
+    EXPECT_FALSE(a["error"].get<std::string>().empty()) << text;
+    const json out = json::parse(host_.room.outbox());
+    ASSERT_EQ(out.size(), 1u) << text << out;  // the refusal, to its sender only
+    EXPECT_EQ(out[0]["peer"], "g1");
+  }
+  const int mover = hosted().game().state().to_move();
+  const char* idle = mover == 1 ? "g2" : "g1";
+  EXPECT_FALSE(ok(host_.room.peer_message(idle, act_out_of_turn.c_str())));
+  EXPECT_FALSE(ok(host_.room.peer_message("", R"({"v":1,"t":"resync"})")));
+  EXPECT_FALSE(ok(host_.room.peer_left("nobody")));
+  EXPECT_FALSE(ok(guests_["g1"]->room.host_message(R"({"v":1,"t":"view","seq":1})")));
+  EXPECT_FALSE(ok(guests_["g1"]->room.peer_message("g2", "{}")));  // a guest hosts nothing
+  EXPECT_FALSE(ok(host_.room.host("{\"players\":9}")));
+  EXPECT_FALSE(ok(guests_["g1"]->room.guest(7, "x", "")));
+  EXPECT_EQ(host_actions(), applied);
+  EXPECT_EQ(g1->actions_applied(), g1_seen);
+  EXPECT_TRUE(host_.app.room().hosting());
+  const json out = json::parse(host_.room.outbox());
+  ASSERT_EQ(out.size(), 1u);  // the out-of-turn move's refusal; an empty id reaches nobody
+  EXPECT_EQ(out[0]["peer"], idle);
+}
+
+TEST_F(WebRoomTest, TheLobbyRefusesMovesAndStartsOnce) {
+  EXPECT_FALSE(ok(host_.room.start())) << "started already";
+  EXPECT_FALSE(ok(guests_["g1"]->room.start())) << "a guest hosts nothing";
+  EXPECT_FALSE(ok(host_.room.set_invite("https://x/#room=a", "0101")));  // not 21x21
+  EXPECT_FALSE(ok(host_.room.set_invite("https://x/#room=a", std::string(441, '2').c_str())));
+  EXPECT_TRUE(ok(host_.room.set_invite("https://x/#room=a", std::string(441, '1').c_str())));
+  EXPECT_EQ(host_.app.room().invite_link(), "https://x/#room=a");
+  EXPECT_TRUE(ok(guests_["g1"]->room.set_connection("Connected to the host")));
+  EXPECT_EQ(guests_["g1"]->app.room().connection(), "Connected to the host");
+  std::string err;
+  EXPECT_FALSE(guests_["g1"]->app.room().join("again", -1, &err));
+  EXPECT_EQ(err, "already joined");
+  // A page that connects once the game has started finds no open seat: it watches.
+  Page late;
+  ASSERT_TRUE(ok(late.room.connect("")));
+  const auto host_to_late = [&] {
+    for (const json& m : json::parse(host_.room.outbox())) {
+      if (m["peer"] != "late") continue;
+      EXPECT_TRUE(ok(late.room.host_message(m["text"].get<std::string>().c_str())));
+    }
+  };
+  ASSERT_TRUE(ok(host_.room.peer_joined("late")));
+  host_to_late();
+  EXPECT_TRUE(json::parse(late.room.status())["started"].get<bool>());
+  ASSERT_TRUE(late.app.room().join("late", -1, &err)) << err;
+  for (const json& m : json::parse(late.room.outbox()))
+    EXPECT_TRUE(ok(host_.room.peer_message("late", m["text"].get<std::string>().c_str())));
+  host_to_late();
+  EXPECT_EQ(viewer(late.app), -1);
+}
+
+// Every page's seat played by the Normal AI from its own view, to the game's end; each view
+// holds only what its seat may see.
+TEST_F(WebRoomTest, AWholeGamePlaysOnAutoplayFromEachSeatsView) {
+  for (Page* p : {&host_, guests_["g1"].get(), guests_["g2"].get()})
+    ASSERT_TRUE(ok(p->room.set_autoplay(true)));
+  double now = 0;
+  for (int i = 0; i < 20000 && hosted().game().state().phase != Phase::GameOver; ++i) {
+    now += 0.25;
+    host_.app.room().update(now, 5);
+    for (auto& [id, page] : guests_) page->app.room().update(now, 5);
+    carry();
+    if (i % 50 == 0) expect_only_own_hands();
+  }
+  ASSERT_EQ(hosted().game().state().phase, Phase::GameOver) << "the game stalled";
+  carry();
+  expect_only_own_hands();
+  for (auto& [id, page] : guests_) {
+    const json status = json::parse(page->room.status());
+    EXPECT_TRUE(status["room"]["verification"]["ok"].get<bool>()) << id << status;
+    EXPECT_EQ(status["room"]["refusal"], "") << id;
+  }
+  // An embedding page hears the end and this page's verification.
+  web::RoomEventPoller events;
+  const json posted = events.poll(guests_["g1"]->app.room());
+  std::vector<std::string> types;
+  for (const json& e : posted) types.push_back(e["type"]);
+  EXPECT_NE(std::find(types.begin(), types.end(), "roomGameOver"), types.end()) << posted;
+  ASSERT_EQ(types.back(), "roomVerified") << posted;
+  EXPECT_TRUE(posted.back()["ok"].get<bool>()) << posted;
+  EXPECT_EQ(posted.back()["difference"], "");
+}
+
+// The postMessage events of a room (docs/WEB.md): who joined and left, the start, the close;
+// on the host's page, with connections, and on a guest's, from the seats it is shown.
+TEST_F(WebRoomTest, AnEmbedderHearsJoinsLeavesTheStartAndTheClose) {
+  web::RoomEventPoller host_events, guest_events;
+  const auto types = [](const json& events) {
+    std::vector<std::string> t;
+    for (const json& e : events) t.push_back(e["type"].get<std::string>());
+    return t;
+  };
+  const json opened = host_events.poll(host_.app.room());
+  EXPECT_EQ(types(opened), (std::vector<std::string>{"roomOpened", "playerJoined", "playerJoined",
+                                                     "playerJoined", "roomStarted"}))
+      << opened;
+  EXPECT_TRUE(opened[0]["hosting"].get<bool>());
+  EXPECT_EQ(opened[2]["seat"], 1);
+  EXPECT_EQ(opened[2]["name"], "g1");
+  EXPECT_EQ(host_events.poll(host_.app.room()), json::array()) << "nothing new, nothing posted";
+  const json seen = guest_events.poll(guests_["g2"]->app.room());
+  EXPECT_FALSE(seen[0]["hosting"].get<bool>()) << seen;
+  EXPECT_EQ(types(seen).back(), "roomStarted") << seen;
+  ASSERT_TRUE(ok(host_.room.peer_left("g1")));
+  const json left = host_events.poll(host_.app.room());
+  ASSERT_EQ(types(left), std::vector<std::string>{"playerLeft"}) << left;
+  EXPECT_EQ(left[0]["seat"], 1);
+  EXPECT_EQ(left[0]["name"], "g1");
+  ASSERT_TRUE(ok(host_.room.close()));
+  EXPECT_EQ(types(host_events.poll(host_.app.room())), std::vector<std::string>{"roomClosed"});
+}
+
+}  // namespace
+}  // namespace catan
