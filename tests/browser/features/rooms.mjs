@@ -517,7 +517,7 @@ await test('rooms-mqtt-host-and-three-guests-play-a-whole-game', async () => {
 // Where a round trip's time goes with two pages (less of the machine spent drawing): a host and
 // one guest in a small window, a short game (the open seats are bots on the host).
 await test('rooms-round-trip-two-pages', async () => {
-  await wholeGame('mqtt', [{ device: { viewport: { width: 480, height: 360 } }, name: 'Eve' }], 'two-pages',
+  await wholeGame('mqtt', [{ device: { viewport: { width: 800, height: 600 } }, name: 'Eve' }], 'two-pages',
     { mode: 'custom', vp: 5 });
 });
 
