@@ -35,10 +35,7 @@ bool RoomPlay::host(const match::MatchConfig& config, std::string* error, int ho
 
 bool RoomPlay::start(std::string* error) {
   if (!room_) return match::refuse(error, "no room is hosted here");
-  match::HostRoom::Result r = room_->start();
-  const bool ok = r.ok;
-  if (!ok && error) *error = r.error;
-  deliver(std::move(r));
+  const bool ok = answer(room_->start(), error);
   pump();
   return ok;
 }
@@ -102,34 +99,33 @@ void RoomPlay::set_invite(std::string link, std::string qr) {
   invite_qr_ = std::move(qr);
 }
 
-bool RoomPlay::peer_connected(const std::string& peer, std::string* error) {
-  if (!room_) return match::refuse(error, "no room is hosted here");
-  if (peer == kHostPeer) return match::refuse(error, "a guest's peer id is not empty");
-  match::HostRoom::Result r = room_->connect(peer);
+bool RoomPlay::answer(match::HostRoom::Result r, std::string* error) {
   const bool ok = r.ok;
   if (!ok && error) *error = r.error;
   deliver(std::move(r));
   return ok;
 }
 
-bool RoomPlay::peer_message(const std::string& peer, std::string_view text, std::string* error) {
+bool RoomPlay::from_guest(const std::string& peer, std::string* error) const {
   if (!room_) return match::refuse(error, "no room is hosted here");
   if (peer == kHostPeer) return match::refuse(error, "a guest's peer id is not empty");
-  match::HostRoom::Result r = room_->receive(peer, text, now_s_);
-  const bool ok = r.ok;
-  if (!ok && error) *error = r.error;
-  deliver(std::move(r));
+  return true;
+}
+
+bool RoomPlay::peer_connected(const std::string& peer, std::string* error) {
+  return from_guest(peer, error) && answer(room_->connect(peer), error);
+}
+
+bool RoomPlay::peer_message(const std::string& peer, std::string_view text, std::string* error) {
+  if (!from_guest(peer, error)) return false;
+  const bool ok = answer(room_->receive(peer, text, now_s_), error);
   pump();
   return ok;
 }
 
 bool RoomPlay::peer_left(const std::string& peer, std::string* error) {
-  if (!room_) return match::refuse(error, "no room is hosted here");
-  if (peer == kHostPeer) return match::refuse(error, "a guest's peer id is not empty");
-  match::HostRoom::Result r = room_->leave(peer);
-  const bool ok = r.ok;
-  if (!ok && error) *error = r.error;
-  deliver(std::move(r));
+  if (!from_guest(peer, error)) return false;
+  const bool ok = answer(room_->leave(peer), error);
   pump();
   return ok;
 }

@@ -93,6 +93,10 @@ class RoomPlay {
  private:
   // The room's answers: the host's own to its link, the others to the outbox.
   void deliver(match::HostRoom::Result r);
+  // Delivers the room's answer; its ok, with its error in *error when refused.
+  bool answer(match::HostRoom::Result r, std::string* error);
+  // Hosting, and `peer` names a guest's channel (not the host's own link); else the refusal.
+  bool from_guest(const std::string& peer, std::string* error) const;
   // The host's own messages, each into the room and its answers delivered.
   void pump();
   // With autoplay, the seat's move in the view held (once per view).
