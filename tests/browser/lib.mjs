@@ -161,6 +161,21 @@ export async function closeClean(context, page) {
   await context.close();
 }
 
+// Ends a page that must have run clean: no uncaught page errors and no Content-Security-Policy
+// violation reported in it; then its context is closed.
+export async function closeStrict({ context, page }) {
+  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
+  const csp = await page.evaluate(() => window.__csp);
+  assert(csp.length === 0, 'Content-Security-Policy violations: ' + csp.join(' | '));
+  await context.close();
+}
+
+// The q-quantile of a list of numbers (the element at floor(q * n) in order); NaN when empty.
+export const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
+};
+
 export async function newPage(opts = {}) {
   const context = await newContext({
     viewport: opts.viewport || { width: 1280, height: 720 },

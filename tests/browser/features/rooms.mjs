@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { vendorQrFiles } from '../../../web/tools/vendor-qrcode.mjs';
 import {
-  assert, atRoot, frames, instrument, measure, newContext, noticeText, root, serve, shot, site, sleep, test,
-  waitFor, waitReady,
+  assert, atRoot, closeStrict, frames, instrument, measure, newContext, noticeText, quantile, root, serve,
+  shot, site, sleep, test, waitFor, waitReady,
 } from '../lib.mjs';
 import { RELAYS } from '../transport/relays.mjs';
 import { DESKTOP_1280, PHONE_390, tapOrClickUi } from '../ui.mjs';
@@ -82,17 +82,6 @@ function roomCall(page, name, types = [], args = []) {
 }
 const status = (page) => roomCall(page, 'catan_web_room_status');
 
-async function closeRoomPage({ context, page }) {
-  assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
-  const csp = await page.evaluate(() => window.__csp);
-  assert(csp.length === 0, 'Content-Security-Policy violations: ' + csp.join(' | '));
-  await context.close();
-}
-
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
-};
 const parse = (text) => {
   try { return JSON.parse(text); } catch (e) { return null; }
 };
@@ -327,7 +316,7 @@ await test('rooms-damaged-link-explained', async () => {
   assert(/invitation link is damaged/.test(text), `notice: ${text}`);
   const s = await status(g.page);
   assert(s.ok && !s.open, 'a room opened from a damaged link: ' + JSON.stringify(s));
-  await closeRoomPage(g);
+  await closeStrict(g);
 });
 
 // A guest page speaking the transport directly, sending what no app sends: every text reaches
@@ -357,7 +346,7 @@ async function hostileGuest(host, link, relayUrl) {
     const s = await status(host.page);
     assert(s.open && s.hosting && !s.started, 'the host\'s room after the hostile texts: ' + JSON.stringify(s));
     assert(host.page.pageErrors.length === 0, 'host page errors: ' + host.page.pageErrors.join(' | '));
-    await closeRoomPage(g);
+    await closeStrict(g);
   } finally {
     await g.context.close().catch(() => {});
   }
@@ -419,7 +408,7 @@ for (const device of [DESKTOP_1280, PHONE_390]) {
         return st.open ? null : st;
       }, null, { timeout: 10000 });
       assert(!s.open, JSON.stringify(s));
-      await closeRoomPage(host);
+      await closeStrict(host);
     } finally {
       await host.context.close().catch(() => {});
       await relay.close();
@@ -499,7 +488,7 @@ async function wholeGame(strategy, guestsWanted, label, options) {
     measure(`rooms ${label}: bytes per view message over ${sizes.length}: median ${quantile(sizes, 0.5)}, p95 ${quantile(sizes, 0.95)}, max ${Math.max(...sizes)}`);
     measure(`rooms ${label}: lobby driven by ${[...how].join(', ')}`);
     assert(rtts.length > 10, `only ${rtts.length} round trips`);
-    for (const p of pages) await closeRoomPage(p);
+    for (const p of pages) await closeStrict(p);
   } finally {
     for (const p of pages) await p.context.close().catch(() => {});
     await relay.close();

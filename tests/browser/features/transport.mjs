@@ -4,7 +4,9 @@
 // they ship, under the game page's Content-Security-Policy; no site needed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { assert, atRoot, browser, instrument, measure, root, serve, test, waitFor } from '../lib.mjs';
+import {
+  assert, atRoot, browser, closeStrict, instrument, measure, quantile, root, serve, test, waitFor,
+} from '../lib.mjs';
 import { RELAYS } from '../transport/relays.mjs';
 import { vendorFiles } from '../../../web/tools/vendor-trystero.mjs';
 
@@ -57,18 +59,8 @@ async function openPages(n) {
   return Promise.all(Array.from({ length: n }, openPage));
 }
 async function closePages(pages) {
-  for (const { context, page } of pages) {
-    assert(page.pageErrors.length === 0, 'page errors: ' + page.pageErrors.join(' | '));
-    const csp = await page.evaluate(() => window.__csp);
-    assert(csp.length === 0, 'Content-Security-Policy violations: ' + csp.join(' | '));
-    await context.close();
-  }
+  for (const p of pages) await closeStrict(p);
 }
-
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
 const ms = (x) => `${x.toFixed(1)} ms`;
 // A failure case that hangs fails the test instead of the run.
 const within = (promise, limit, what) => Promise.race([promise, new Promise((_, reject) =>
