@@ -159,8 +159,6 @@ GuestMessage read_guest(const json& j, const std::string& t) {
        "unknown message type \"" + t + "\" (a guest sends hello, act, chat, resync, back)");
 }
 
-constexpr const char* kSeatStatusNames[] = {"open", "taken", "bot"};
-
 Room read_room(const json& j) {
   only_keys(j, "room",
             {"v", "t", "options", "seed", "seats", "seat", "token", "started", "commit", "nonces"});
@@ -178,10 +176,9 @@ Room read_room(const json& j) {
     RoomSeat s;
     s.name = get_string(need(seats[i], "name", p), p + ".name", kMaxNameText);
     const std::string& st = get_string(need(seats[i], "status", p), p + ".status", 8);
-    int k = 0;
-    while (k < 3 && st != kSeatStatusNames[k]) ++k;
-    if (k == 3) fail(p + ".status", "expected open, taken or bot");
-    s.status = static_cast<SeatStatus>(k);
+    const std::optional<SeatStatus> status = kSeatStatusNames.parse(st);
+    if (!status) fail(p + ".status", "expected open, taken or bot");
+    s.status = *status;
     r.config.seats[static_cast<size_t>(i)].kind =
         s.status == SeatStatus::Bot ? SeatKind::AI : SeatKind::Human;
     r.config.seats[static_cast<size_t>(i)].name = s.name;
@@ -297,7 +294,7 @@ std::string encode_room(const Room& room) {
   j["seed"] = std::to_string(room.config.seeds.board);
   json seats = json::array();
   for (const RoomSeat& s : room.seats)
-    seats.push_back({{"name", s.name}, {"status", kSeatStatusNames[static_cast<int>(s.status)]}});
+    seats.push_back({{"name", s.name}, {"status", kSeatStatusNames.name(s.status)}});
   j["seats"] = seats;
   j["seat"] = room.seat;
   j["token"] = room.token;

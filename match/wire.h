@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "engine/action.h"
+#include "engine/enum_names.h"
 #include "match/config.h"
 #include "match/view_match.h"
 
@@ -69,6 +70,7 @@ std::optional<GuestMessage> parse_guest(std::string_view text, std::string* erro
 // ----- Host -> guest -----------------------------------------------------------------------
 
 enum class SeatStatus : uint8_t { Open, Taken, Bot };
+inline constexpr EnumNames<SeatStatus, 3> kSeatStatusNames{{"open", "taken", "bot"}};
 struct RoomSeat {
   std::string name;
   SeatStatus status = SeatStatus::Open;

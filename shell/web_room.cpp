@@ -23,7 +23,6 @@ constexpr size_t kMaxPeerId = 128;
 constexpr size_t kMaxLink = 2048, kMaxConnectionText = 512;
 // A QR code is 21 to 177 modules a side (versions 1 to 40).
 constexpr size_t kMinQrSide = 21, kMaxQrSide = 177;
-constexpr const char* kSeatStatus[] = {"open", "taken", "bot"};
 
 std::string answer(bool ok, const std::string& error) {
   return ok ? ok_json() : error_json(error);
@@ -65,7 +64,7 @@ json room_json(const match::GuestLink& link) {
   if (const auto& room = link.room()) {
     json seats = json::array();
     for (const match::wire::RoomSeat& s : room->seats)
-      seats.push_back({{"name", s.name}, {"status", kSeatStatus[static_cast<int>(s.status)]}});
+      seats.push_back({{"name", s.name}, {"status", match::wire::kSeatStatusNames.name(s.status)}});
     j = {{"seat", room->seat}, {"token", room->token}, {"seats", seats}};
   }
   j["refusal"] = link.refusal();
