@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <string>
 #include <utility>
 
 #include "frontend/audio.h"
+#include "frontend/ice_servers.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
@@ -67,6 +70,52 @@ bool small_button(const char* id, const char* label) {
   const bool pressed = button(id, label);
   ImGui::PopStyleVar();
   return pressed;
+}
+}  // namespace
+
+namespace {
+// Online rooms' STUN/TURN servers (ice_servers.h): the public default, none, or the player's
+// lines, each checked as typed; a refused line shows why and is not used.
+void ice_servers_panel(UiSettings& s) {
+  panel_begin("online", "Online play");
+  ImGui::TextUnformatted("Connection servers (STUN/TURN)");
+  const char* names[] = {"Public STUN (default)", "None (same network only)", "My own servers"};
+  const char* ids[] = {"settings_ice_default", "settings_ice_none", "settings_ice_custom"};
+  for (int m = 0; m < 3; ++m) {
+    if (ImGui::RadioButton(names[m], s.ice_mode == m)) s.ice_mode = m;
+    test_id(ids[m]);
+  }
+  if (s.ice_mode == kIceCustom) {
+    // The field's own buffer, refilled when the saved text changes under it (a load).
+    static char buf[kMaxIceText + 1] = "";
+    static std::string shown;
+    if (shown != s.ice_custom) {
+      std::snprintf(buf, sizeof buf, "%s", s.ice_custom.c_str());
+      shown = s.ice_custom;
+    }
+    ImGui::TextDisabled("One a line: stun:host:port, or turn:host:port username credential");
+    if (ImGui::InputTextMultiline("##ice_lines", buf, sizeof buf,
+                                  ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4.5f)))
+      shown = s.ice_custom = buf;
+    test_id("settings_ice_lines");
+    const IceServers p = parse_ice_servers(s.ice_custom);
+    for (const std::string& e : p.errors)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().bad), "%s (not used)", e.c_str());
+    if (p.servers.empty())
+      ImGui::TextDisabled("No server will be used.");
+    else
+      ImGui::TextDisabled("%zu server%s will be used.", p.servers.size(),
+                          p.servers.size() == 1 ? "" : "s");
+  } else {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", s.ice_mode == kIceNone
+                                  ? "Rooms connect only where the two devices reach each other "
+                                    "directly (the same network)."
+                                  : "Google's and Cloudflare's public STUN servers tell each "
+                                    "device its public address; they see nothing of the game.");
+    ImGui::PopTextWrapPos();
+  }
+  panel_end();
 }
 }  // namespace
 
@@ -159,6 +208,8 @@ SettingsEdits draw_settings_content() {
     ImGui::TextDisabled("(no sound device yet; it opens with the first sound)");
   }
   panel_end();
+  ImGui::Spacing();
+  ice_servers_panel(s);
   ImGui::PopID();
   return edits;
 }
