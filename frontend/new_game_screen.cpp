@@ -334,7 +334,9 @@ void room_connect_choice(NewGameForm& form) {
 bool join_by_code_row(float full, float bh) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("A friend is hosting and sent you a code?");
-  return button("join_by_code", "Join with a code", ImVec2(full, bh));
+  const bool pressed = button("join_by_code", "Join with a code", ImVec2(full, bh));
+  ImGui::Spacing();
+  return pressed;
 }
 
 NewGameChoice custom_form(NewGameForm& form, const FormLayout& fl, float w, float bh) {

@@ -76,9 +76,13 @@ bool small_button(const char* id, const char* label) {
 namespace {
 // Online rooms' STUN/TURN servers (ice_servers.h): the public default, none, or the player's
 // lines, each checked as typed; a refused line shows why and is not used.
+// Folded by default: most players never need it, and the window stays short enough for a
+// phone.
 void ice_servers_panel(UiSettings& s) {
-  panel_begin("online", "Online play");
-  ImGui::TextUnformatted("Connection servers (STUN/TURN)");
+  const bool open = ImGui::CollapsingHeader("Online play: connection servers (STUN/TURN)");
+  test_id("settings_online");
+  if (!open) return;
+  panel_begin("online", "Connection servers (STUN/TURN)");
   const char* names[] = {"Public STUN (default)", "None (same network only)", "My own servers"};
   const char* ids[] = {"settings_ice_default", "settings_ice_none", "settings_ice_custom"};
   for (int m = 0; m < 3; ++m) {
@@ -221,7 +225,10 @@ SettingsEdits draw_settings_window(bool* open) {
   ImGui::SetNextWindowPos(
       ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
       ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(px(560), 0), ImGuiCond_Appearing);
+  // Never wider or taller than the screen (a phone): the rest scrolls.
+  const ImVec2 most(std::max(100.0f, vp->WorkSize.x - 16), std::max(100.0f, vp->WorkSize.y - 16));
+  ImGui::SetNextWindowSize(ImVec2(std::min(px(560), most.x), 0), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), most);
   if (ImGui::Begin("Settings##settings_view", open,
                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
     edits = draw_settings_content();

@@ -48,7 +48,9 @@ const std::vector<std::string>& clicked_ids() {
     for (const char* id :
          {"room_by_link", "room_by_codes", "join_by_code", "room_make_invite", "room_code",
           "room_copy_code", "room_answer_code", "room_paste_answer", "room_connect_answer",
-          "room_new_invite", "room_invite_code", "room_paste_invite", "room_answer_invite"})
+          "room_new_invite", "room_invite_code", "room_paste_invite", "room_answer_invite",
+          "settings_online", "settings_ice_default", "settings_ice_none", "settings_ice_custom",
+          "settings_ice_lines"})
       v.push_back(id);
     return v;
   }();

@@ -456,7 +456,9 @@ async function answerByCode(text) {
   } catch (e) {
     if (current === r && r.pending === answer) {
       r.pending = null;
-      codesSay('failed', codesError(e));
+      // Waiting is all a guest does: a timeout is a host that did not paste the answer.
+      codesSay('failed', e && e.code === 'timeout'
+        ? 'Your host did not paste your answer code in time. Ask for a new invite code.' : codesError(e));
     }
     return;
   }

@@ -283,6 +283,10 @@ await test('rooms-codes-garbage-answer-refused', async () => {
       const want = garbage === invite ? /invite code/ : /cannot be used/;
       assert(want.test(c.status), `"${garbage.slice(0, 20)}": ${c.status}`);
       measure(`rooms-codes: "${garbage.slice(0, 16)}..." refused: ${c.status}`);
+      if (garbage === invite) {
+        await frames(host.page, 4);
+        await shot(host.page, 'rooms-codes-answer-refused-phone.png');
+      }
       // The refusal read; cleared, so that the next try's is its own.
       await roomCall(host.page, 'catan_web_room_codes', ['string', 'string', 'string'], ['status', '', '']);
     }
@@ -293,6 +297,11 @@ await test('rooms-codes-garbage-answer-refused', async () => {
     await waitFor(host.page, () => !JSON.parse(window.Module.ccall('catan_web_room_status', 'string', [], [])).open);
     const bad = await thirdParties(host);
     assert(bad.length === 0, bad.join('; '));
+    // Settings' connection servers, as the phone shows them.
+    await press(host, 'ng_settings');
+    await press(host, 'settings_online');
+    await frames(host.page, 4);
+    await shot(host.page, 'rooms-codes-settings-phone.png');
     await closeStrict(host);
   } finally {
     await host.context.close().catch(() => {});
