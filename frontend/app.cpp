@@ -180,8 +180,17 @@ struct App::Impl {
       notice.show("The room could not open: " + err, now);
       return;
     }
+    room.codes().on = form.room_codes;
     start_room();
-    room_event("hosting");
+    room_event("hosting", form.room_codes ? "codes" : "");
+  }
+
+  // "Join with a code": the guest lobby, where the player pastes the host's invite code.
+  void join_by_code() {
+    room.connect("");
+    room.codes().on = true;
+    guest_lobby.seat = -1;
+    start_room();
   }
 
   void to_new_game_screen() {
@@ -242,6 +251,9 @@ struct App::Impl {
         break;
       case NewGameChoice::OpenRoom:
         open_room_from_form();
+        break;
+      case NewGameChoice::JoinByCode:
+        join_by_code();
         break;
     }
   }

@@ -313,8 +313,36 @@ NewGameChoice quick_screen(NewGameForm& form, bool can_continue, float bh) {
 }
 
 // The full form.
+// The room setup's choice of how friends connect: the invitation link (public relays introduce
+// the pages) or codes swapped by hand (nothing but the two pages: a LAN, blocked relays).
+void room_connect_choice(NewGameForm& form) {
+  section("How friends connect");
+  if (ImGui::RadioButton("Invitation link (automatic)", !form.room_codes)) form.room_codes = false;
+  test_id("room_by_link");
+  if (ImGui::RadioButton("Codes (by hand, no third party)", form.room_codes))
+    form.room_codes = true;
+  test_id("room_by_codes");
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", form.room_codes
+                                ? "You and each friend swap two codes (chat, mail, a QR code); "
+                                  "works on a LAN and where the relays are blocked."
+                                : "Friends open one link; public relays introduce the pages.");
+  ImGui::PopTextWrapPos();
+}
+
+// A friend hosts: this page answers the host's invite code (the guest's side of codes).
+bool join_by_code_row(float full, float bh) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("A friend is hosting and sent you a code?");
+  const bool pressed = button("join_by_code", "Join with a code", ImVec2(full, bh));
+  ImGui::Spacing();
+  return pressed;
+}
+
 NewGameChoice custom_form(NewGameForm& form, const FormLayout& fl, float w, float bh) {
   NewGameChoice choice = NewGameChoice::None;
+  if (form.room && join_by_code_row(ImGui::GetContentRegionAvail().x, bh))
+    choice = NewGameChoice::JoinByCode;
   section("Players");
   if (fl.narrow) {
     ImGui::TextUnformatted("Number of players");
@@ -335,10 +363,10 @@ NewGameChoice custom_form(NewGameForm& form, const FormLayout& fl, float w, floa
   seat_rows(form, fl, (w - fl.label_w - 60.0f) / 3.0f);
   int humans = 0;
   for (int i = 0; i < form.players; ++i) humans += form.seats[i].kind != kSeatAi;
+  if (form.room) room_connect_choice(form);
   if (humans > 1 || form.room) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", form.room ? "Friends join with the room's link; seats nobody takes "
-                                          "are played by Normal bots."
+    ImGui::TextDisabled("%s", form.room ? "Seats nobody takes are played by Normal bots."
                                         : "Hot-seat: the hands are hidden while the device "
                                           "changes hands.");
     ImGui::PopTextWrapPos();

@@ -61,6 +61,8 @@ struct NewGameForm {
   // The form sets up an online room ("Play with friends"): the hot-seat kind reads "Friend"
   // (a seat open to a guest) and the form's button opens the room.
   bool room = false;
+  // The room's friends connect by codes swapped by hand (no third party), not by the link.
+  bool room_codes = false;
   void new_board_seed(uint64_t seed);     // a drawn seed (not chosen)
   void choose_board_seed(uint64_t seed);  // a seed asked for
   void refresh_board_seed();              // a fresh drawn seed unless one was chosen
@@ -93,11 +95,12 @@ std::string default_name(int seat, const SeatSetup& ss);
 
 MatchConfig config_from_form(const NewGameForm& form);
 
-enum class NewGameChoice { None, Start, Continue, Settings, Help, OpenRoom };
+enum class NewGameChoice { None, Start, Continue, Settings, Help, OpenRoom, JoinByCode };
 // The one-click screen or the form (form.custom), centred; `can_continue` shows "Continue
 // last game". `notice` (if visible) is shown under the buttons. "Play vs bots" applies
 // make_bots_game to the form and returns Start, as the form's own Start button does. "Play
-// with friends" opens the form as a room's setup, whose button returns OpenRoom.
+// with friends" opens the form as a room's setup, whose button returns OpenRoom; its "Join with
+// a code" returns JoinByCode (a friend hosts; this page answers the host's invite code).
 NewGameChoice draw_new_game_screen(NewGameForm& form, bool can_continue, const Notice& notice,
                                    double now);
 

@@ -75,6 +75,7 @@ void RoomPlay::close() {
   invite_link_.clear();
   invite_qr_.clear();
   connection_.clear();
+  codes_ = RoomCodes{};
 }
 
 bool RoomPlay::started() const {

@@ -23,6 +23,7 @@
 
 #include "engine/ai/ai.h"
 #include "frontend/end_screen.h"
+#include "frontend/room_codes.h"
 #include "match/guest_link.h"
 #include "match/host_room.h"
 
@@ -83,6 +84,10 @@ class RoomPlay {
   const std::string& invite_link() const { return invite_link_; }
   const std::string& invite_qr() const { return invite_qr_; }
   const std::string& connection() const { return connection_; }
+  // A room connected by codes: the exchange's state (room_codes.h); close() clears it, so set
+  // codes().on after host() or connect().
+  RoomCodes& codes() { return codes_; }
+  const RoomCodes& codes() const { return codes_; }
 
   // The match the screen draws, once the room and a view have arrived (null before).
   match::ViewMatch* match() { return link_ ? link_->match() : nullptr; }
@@ -111,6 +116,7 @@ class RoomPlay {
   std::unique_ptr<Bot> autoplay_;
   size_t autoplayed_at_ = static_cast<size_t>(-1);  // actions_applied of the last move made
   std::string invite_link_, invite_qr_, connection_;
+  RoomCodes codes_;
 };
 
 // The end screen's fair-play line from `link`'s check of the host's reveal: "Checking the

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "frontend/new_game_screen.h"
+#include "frontend/room_codes.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
@@ -18,8 +19,8 @@ namespace catan::ui {
 
 namespace {
 
-std::function<void(const std::string&)>& room_listener() {
-  static std::function<void(const std::string&)> listener;
+std::function<void(const std::string&, const std::string&)>& room_listener() {
+  static std::function<void(const std::string&, const std::string&)> listener;
   return listener;
 }
 
@@ -123,12 +124,13 @@ void connection_line(const RoomPlay& room) {
 
 }  // namespace
 
-void set_room_listener(std::function<void(const std::string& event)> listener) {
+void set_room_listener(
+    std::function<void(const std::string& event, const std::string& text)> listener) {
   room_listener() = std::move(listener);
 }
 
-void room_event(const std::string& event) {
-  if (room_listener()) room_listener()(event);
+void room_event(const std::string& event, const std::string& text) {
+  if (room_listener()) room_listener()(event, text);
 }
 
 void draw_qr_code(const std::string& modules, float side) {
@@ -154,7 +156,7 @@ void draw_qr_code(const std::string& modules, float side) {
   test_id("room_qr");
 }
 
-LobbyChoice draw_host_lobby(const RoomPlay& room, const Notice& notice, double now) {
+LobbyChoice draw_host_lobby(RoomPlay& room, const Notice& notice, double now) {
   LobbyChoice choice = LobbyChoice::None;
   begin_lobby("Room lobby", "Your room");
   const float bh = touch_height(), full = ImGui::GetContentRegionAvail().x;
@@ -170,7 +172,9 @@ LobbyChoice draw_host_lobby(const RoomPlay& room, const Notice& notice, double n
   }
   ImGui::Spacing();
   connection_line(room);
-  if (room.invite_link().empty()) {
+  if (room.codes().on) {
+    draw_host_codes(room.codes(), full, bh);
+  } else if (room.invite_link().empty()) {
     wrapped_disabled("Making the invitation link...");
   } else {
     ImGui::TextUnformatted("Invite friends with this link:");
@@ -196,12 +200,15 @@ LobbyChoice draw_host_lobby(const RoomPlay& room, const Notice& notice, double n
   return choice;
 }
 
-LobbyChoice draw_guest_lobby(const RoomPlay& room, GuestLobbyState& lobby) {
+LobbyChoice draw_guest_lobby(RoomPlay& room, GuestLobbyState& lobby) {
   LobbyChoice choice = LobbyChoice::None;
   begin_lobby("Guest lobby", "Join a game");
   const float bh = touch_height(), full = ImGui::GetContentRegionAvail().x;
   const auto& r = room.link() ? room.link()->room() : std::nullopt;
-  if (!r) {
+  if (!r && room.codes().on) {
+    draw_guest_codes(room.codes(), full, bh);
+    connection_line(room);
+  } else if (!r) {
     ImGui::TextUnformatted("Connecting to the host...");
     connection_line(room);
   } else {

@@ -25,10 +25,12 @@ enum class LobbyChoice { None, Start, Close, CopyLink, Join };
 
 // The host's lobby: Start (the game begins, open seats become bots), Close (the room ends),
 // CopyLink (the page copies the invitation link).
-LobbyChoice draw_host_lobby(const RoomPlay& room, const Notice& notice, double now);
+// A room connected by codes shows the code exchange (room_codes.h) instead of the link.
+LobbyChoice draw_host_lobby(RoomPlay& room, const Notice& notice, double now);
 // The guest's lobby: Join (with lobby.name and lobby.seat; a spectator once the game has
 // started) and Close (leave the room).
-LobbyChoice draw_guest_lobby(const RoomPlay& room, GuestLobbyState& lobby);
+// Joining by codes, the code exchange (room_codes.h) until the host's room arrives.
+LobbyChoice draw_guest_lobby(RoomPlay& room, GuestLobbyState& lobby);
 // Over the game screen: the transport's state, when the page gave one.
 void draw_room_connection(const RoomPlay& room);
 
@@ -36,10 +38,12 @@ void draw_room_connection(const RoomPlay& room);
 // of 4 modules, centred on the cursor's line.
 void draw_qr_code(const std::string& modules, float side);
 
-// What the screens tell the page about the room: "hosting" (a room opened), "copy-link",
-// "closed" (the room was closed or left). The web shell installs the listener
-// (shell/web_page_hooks.cpp: Module.catanRoom({event})); natively nobody listens.
-void set_room_listener(std::function<void(const std::string& event)> listener);
-void room_event(const std::string& event);
+// What the screens tell the page about the room: "hosting" (a room opened; text "codes" when
+// friends connect by codes), "copy-link", "closed" (the room was closed or left), and the
+// code exchange's events (room_codes.h), some with a text. The web shell installs the listener
+// (shell/web_page_hooks.cpp: Module.catanRoom({event, text})); natively nobody listens.
+void set_room_listener(
+    std::function<void(const std::string& event, const std::string& text)> listener);
+void room_event(const std::string& event, const std::string& text = "");
 
 }  // namespace catan::ui

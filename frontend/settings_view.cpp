@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <string>
 #include <utility>
 
 #include "frontend/audio.h"
+#include "frontend/ice_servers.h"
 #include "frontend/theme.h"
 #include "frontend/view_util.h"
 #include "frontend/widgets.h"
@@ -67,6 +70,56 @@ bool small_button(const char* id, const char* label) {
   const bool pressed = button(id, label);
   ImGui::PopStyleVar();
   return pressed;
+}
+}  // namespace
+
+namespace {
+// Online rooms' STUN/TURN servers (ice_servers.h): the public default, none, or the player's
+// lines, each checked as typed; a refused line shows why and is not used.
+// Folded by default: most players never need it, and the window stays short enough for a
+// phone.
+void ice_servers_panel(UiSettings& s) {
+  const bool open = ImGui::CollapsingHeader("Online play: connection servers (STUN/TURN)");
+  test_id("settings_online");
+  if (!open) return;
+  panel_begin("online", "Connection servers (STUN/TURN)");
+  const char* names[] = {"Public STUN (default)", "None (same network only)", "My own servers"};
+  const char* ids[] = {"settings_ice_default", "settings_ice_none", "settings_ice_custom"};
+  for (int m = 0; m < 3; ++m) {
+    if (ImGui::RadioButton(names[m], s.ice_mode == m)) s.ice_mode = m;
+    test_id(ids[m]);
+  }
+  if (s.ice_mode == kIceCustom) {
+    // The field's own buffer, refilled when the saved text changes under it (a load).
+    static char buf[kMaxIceText + 1] = "";
+    static std::string shown;
+    if (shown != s.ice_custom) {
+      std::snprintf(buf, sizeof buf, "%s", s.ice_custom.c_str());
+      shown = s.ice_custom;
+    }
+    ImGui::TextDisabled("One a line: stun:host:port, or turn:host:port username credential");
+    if (ImGui::InputTextMultiline("##ice_lines", buf, sizeof buf,
+                                  ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 4.5f)))
+      shown = s.ice_custom = buf;
+    test_id("settings_ice_lines");
+    const IceServers p = parse_ice_servers(s.ice_custom);
+    for (const std::string& e : p.errors)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().bad), "%s (not used)", e.c_str());
+    if (p.servers.empty())
+      ImGui::TextDisabled("No server will be used.");
+    else
+      ImGui::TextDisabled("%zu server%s will be used.", p.servers.size(),
+                          p.servers.size() == 1 ? "" : "s");
+  } else {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", s.ice_mode == kIceNone
+                                  ? "Rooms connect only where the two devices reach each other "
+                                    "directly (the same network)."
+                                  : "Google's and Cloudflare's public STUN servers tell each "
+                                    "device its public address; they see nothing of the game.");
+    ImGui::PopTextWrapPos();
+  }
+  panel_end();
 }
 }  // namespace
 
@@ -159,6 +212,8 @@ SettingsEdits draw_settings_content() {
     ImGui::TextDisabled("(no sound device yet; it opens with the first sound)");
   }
   panel_end();
+  ImGui::Spacing();
+  ice_servers_panel(s);
   ImGui::PopID();
   return edits;
 }
@@ -170,7 +225,10 @@ SettingsEdits draw_settings_window(bool* open) {
   ImGui::SetNextWindowPos(
       ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
       ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(px(560), 0), ImGuiCond_Appearing);
+  // Never wider or taller than the screen (a phone): the rest scrolls.
+  const ImVec2 most(std::max(100.0f, vp->WorkSize.x - 16), std::max(100.0f, vp->WorkSize.y - 16));
+  ImGui::SetNextWindowSize(ImVec2(std::min(px(560), most.x), 0), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), most);
   if (ImGui::Begin("Settings##settings_view", open,
                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
     edits = draw_settings_content();

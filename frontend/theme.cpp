@@ -83,7 +83,9 @@ std::string settings_to_json(const UiSettings& s) {
                             {"sound", s.sound},
                             {"volume", s.volume},
                             {"reduced_motion", s.reduced_motion},
-                            {"win_chances", s.win_chances}};
+                            {"win_chances", s.win_chances},
+                            {"ice_mode", s.ice_mode},
+                            {"ice_custom", s.ice_custom}};
   return j.dump();
 }
 
@@ -107,6 +109,12 @@ bool settings_from_json(const std::string& text, UiSettings* out) {
   num("volume", &out->volume, 0.0f, 1.0f);
   flag("reduced_motion", &out->reduced_motion);
   flag("win_chances", &out->win_chances);
+  auto ice = j.find("ice_mode");
+  if (ice != j.end() && ice->is_number_integer()) out->ice_mode = std::clamp(ice->get<int>(), 0, 2);
+  auto lines = j.find("ice_custom");
+  // Kept as typed (a refused line shows its error in Settings); at most 2048 bytes.
+  if (lines != j.end() && lines->is_string() && lines->get<std::string>().size() <= 2048)
+    out->ice_custom = lines->get<std::string>();
   return true;
 }
 const Theme& theme() {

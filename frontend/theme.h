@@ -29,6 +29,10 @@ struct UiSettings {
   bool reduced_motion = false;
   // The live win-chance bar over the board (frontend/coach_view.h; saved).
   bool win_chances = false;
+  // The STUN/TURN servers of online rooms (frontend/ice_servers.h; saved): 0 the public STUN
+  // default, 1 none, 2 the lines of ice_custom.
+  int ice_mode = 0;
+  std::string ice_custom;
   bool operator==(const UiSettings&) const = default;
 };
 UiSettings& settings();
@@ -39,7 +43,8 @@ float ui_scale();
 // rebuilds the fonts (fonts_dirty()).
 void set_screen_scale(float s);
 // The saved form of settings() (JSON: ui_scale, colorblind, anim_speed, ai_speed, sound,
-// volume, reduced_motion, win_chances; `muted` belongs to the embedding page and is not saved).
+// volume, reduced_motion, win_chances, ice_mode, ice_custom; `muted` belongs to the embedding page
+// and is not saved).
 std::string settings_to_json(const UiSettings& s);
 // Reads what settings_to_json wrote into *out (missing or bad fields keep their value,
 // numbers are clamped to their ranges). False if `text` is not a JSON object.

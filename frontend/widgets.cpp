@@ -103,7 +103,12 @@ bool button(const char* id, const char* label, ImVec2 size, bool enabled, const 
 }
 
 void drag_to_scroll() {
-  if (!ImGui::IsWindowHovered() || ImGui::IsAnyItemActive() || !ImGui::IsMouseDragging(0)) return;
+  // A press on the window's empty space makes its move id active (even with NoMove): that
+  // drag scrolls; a drag that began on a widget (a slider, a field) is the widget's.
+  const ImGuiID active = ImGui::GetActiveID();
+  if (!ImGui::IsWindowHovered() || (active != 0 && active != ImGui::GetCurrentWindow()->MoveId) ||
+      !ImGui::IsMouseDragging(0))
+    return;
   ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
 }
 

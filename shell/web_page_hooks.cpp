@@ -50,12 +50,13 @@ void report_to_page() {
         kind == ui::ShareKind::ReplayLink ? 1 : 0);
   });
   // The room's screens: the page opens or closes its transport and copies the invitation.
-  ui::set_room_listener([](const std::string& event) {
+  ui::set_room_listener([](const std::string& event, const std::string& text) {
     EM_ASM(
         {
-          if (Module.catanRoom) Module.catanRoom({event : UTF8ToString($0)});
+          if (Module.catanRoom)
+            Module.catanRoom({event : UTF8ToString($0), text : UTF8ToString($1)});
         },
-        event.c_str());
+        event.c_str(), text.c_str());
   });
   ui::set_muted_listener([](bool muted) {
     EM_ASM(

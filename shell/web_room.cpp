@@ -8,6 +8,7 @@
 
 #include "engine/types.h"
 #include "frontend/app.h"
+#include "frontend/ice_servers.h"
 #include "frontend/room_play.h"
 #include "shell/web_export.h"
 
@@ -57,6 +58,12 @@ bool short_text(const char* text, size_t limit, const char* what, std::string* o
   }
   out->assign(s);
   return true;
+}
+
+// A room connected by codes: the exchange as the lobby shows it.
+json codes_json(const ui::RoomCodes& c) {
+  return {{"code", c.code}, {"status", c.status},   {"error", c.error},
+          {"busy", c.busy}, {"friends", c.friends}, {"typed", std::string(c.typed)}};
 }
 
 json room_json(const match::GuestLink& link) {
@@ -156,6 +163,38 @@ std::string WebRoom::set_connection(const char* text) {
   });
 }
 
+std::string WebRoom::codes(const char* kind, const char* text, const char* qr) {
+  return guarded([&] {
+    std::string k, t, q, err;
+    if (!short_text(kind, 16, "the kind", &k, &err) ||
+        !short_text(text, kMaxConnectionText, "the text", &t, &err) ||
+        !short_text(qr, kMaxQrSide * kMaxQrSide, "the QR code", &q, &err))
+      return error_json(err);
+    ui::RoomPlay& room = app_.room();
+    if (!room.open()) return error_json("no room is open here");
+    // The page's transport is by codes: the lobby shows the exchange (a room opened by
+    // catan_web_room_host and not from the setup form learns it here).
+    if (k == "open") {
+      room.codes().on = true;
+      return ok_json();
+    }
+    if (!room.codes().on) return error_json("no room connects by codes here");
+    if (!q.empty()) {
+      size_t n = 0;
+      while (n * n < q.size()) ++n;
+      if (n * n != q.size() || n < kMinQrSide || q.find_first_not_of("01") != std::string::npos)
+        return error_json("the QR code is not a square of 21 to 177 modules a side of 0 and 1");
+    }
+    if (k == "code" && t.empty()) return error_json("no code to show");
+    if (!room.codes().update(k, t, q)) return error_json("unknown kind \"" + k + "\"");
+    return ok_json();
+  });
+}
+
+std::string WebRoom::ice_servers() const {
+  return guarded([&] { return ui::ice_servers_json(ui::settings()); });
+}
+
 std::string WebRoom::set_autoplay(bool on) {
   return guarded([&] {
     app_.room().set_autoplay(on);
@@ -206,6 +245,7 @@ std::string WebRoom::status() const {
               {"joined", room.joined()},
               {"started", room.started()}};
     if (room.link()) j["room"] = room_json(*room.link());
+    if (room.codes().on) j["codes"] = codes_json(room.codes());
     return dump(j);
   });
 }

@@ -32,6 +32,12 @@ class WebRoom {
   // transport's state in words.
   std::string set_invite(const char* link, const char* qr);
   std::string set_connection(const char* text);
+  // A room connected by codes (frontend/room_codes.h): what the page says of the exchange,
+  // `kind` "open" (this room's transport is by codes), "code" (text: the code to show, qr: its
+  // modules), "pasted", "busy", "status", "error", "failed" or "connected".
+  std::string codes(const char* kind, const char* text, const char* qr);
+  // The STUN/TURN servers the player's settings give (frontend/ice_servers.h).
+  std::string ice_servers() const;
   // This page's seat played by a Normal AI from its view (the browser tests' whole games).
   std::string set_autoplay(bool on);
   std::string peer_message(const char* peer, const char* text);
@@ -39,7 +45,8 @@ class WebRoom {
   std::string host_message(const char* text);
   // The messages to send, drained: [{"peer":id,"text":...}], peer "" for the host.
   std::string outbox();
-  // The room as this page holds it: open, hosting, seat, token, seats, refusal, verification.
+  // The room as this page holds it: open, hosting, seat, token, seats, refusal, verification;
+  // `codes` (the code exchange) when the room connects by codes.
   std::string status() const;
   std::string close();
 

@@ -97,6 +97,20 @@ CATAN_WEB_EXPORT const char* catan_web_room_status() {
   return with_room(out, [](catan::web::WebRoom& r) { return r.status(); });
 }
 
+// A room connected by codes: the page's word on the exchange (kind "code", "pasted", "busy",
+// "status", "error", "connected"; shell/web_room.h).
+CATAN_WEB_EXPORT const char* catan_web_room_codes(const char* kind, const char* text,
+                                                  const char* qr) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.codes(kind, text, qr); });
+}
+
+// The STUN/TURN servers of the player's settings: {"ok":true,"mode","servers","errors"}.
+CATAN_WEB_EXPORT const char* catan_web_room_ice_servers() {
+  static std::string out;
+  return with_room(out, [](catan::web::WebRoom& r) { return r.ice_servers(); });
+}
+
 // Leaves the room for the New game screen.
 CATAN_WEB_EXPORT const char* catan_web_room_close() {
   static std::string out;

@@ -44,6 +44,14 @@ const std::vector<std::string>& clicked_ids() {
                            "room_start", "room_close", "room_name", "room_seat_0", "room_seat_1",
                            "room_seat_2", "room_seat_3", "room_join", "room_watch", "room_leave"})
       v.push_back(id);
+    // A room connected by codes (frontend/room_codes.h) and its setup.
+    for (const char* id :
+         {"room_by_link", "room_by_codes", "join_by_code", "room_make_invite", "room_code",
+          "room_copy_code", "room_answer_code", "room_paste_answer", "room_connect_answer",
+          "room_new_invite", "room_invite_code", "room_paste_invite", "room_answer_invite",
+          "settings_online", "settings_ice_default", "settings_ice_none", "settings_ice_custom",
+          "settings_ice_lines"})
+      v.push_back(id);
     return v;
   }();
   return ids;

@@ -20,14 +20,16 @@ function roomModule() {
   return loading;
 }
 
-// Module.catanRoom({event}): 'hosting', 'copy-link' or 'closed' (shell/web_page_hooks.cpp).
+// Module.catanRoom({event, text}): 'hosting', 'copy-link', 'closed' and the code exchange's
+// events (frontend/room_codes.h; shell/web_page_hooks.cpp).
 export function roomEvent(message) {
   const event = message && typeof message === 'object' ? message.event : undefined;
   if (typeof event !== 'string') return;
   // A room closed before one ever opened needs no module.
   if (event === 'closed' && !loading) return;
+  const text = typeof message.text === 'string' ? message.text : '';
   roomModule().then((m) => {
-    if (m) m.onRoomEvent(event);
+    if (m) m.onRoomEvent(event, text);
   });
 }
 

@@ -26,7 +26,8 @@ class RoomScreens : public HeadlessImGui {
   RoomScreens() : HeadlessImGui(ImVec2(390, 844)) {}
   void SetUp() override {
     HeadlessImGui::SetUp();
-    ui::set_room_listener([this](const std::string& e) { events_.push_back(e); });
+    ui::set_room_listener(
+        [this](const std::string& e, const std::string&) { events_.push_back(e); });
   }
   void TearDown() override {
     ui::set_room_listener(nullptr);

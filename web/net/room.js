@@ -18,7 +18,9 @@
 import { callJson, callList } from '../bridge.js';
 import { cleanUrl, errorText, notice } from '../page.js';
 import { store } from '../persistence.js';
-import { joinHost, newRoom, openHost, parseRoomFragment, roomFragment } from './transport.js';
+import {
+  answerInvite, joinHost, newRoom, openHost, parseRoomFragment, roomFragment,
+} from './transport.js';
 
 const DRAIN_MS = 50;
 const RECONNECT_TRIES = 3;
@@ -33,15 +35,25 @@ const hooksOn = () => window.catanTestHooks === true;
 
 // The browser tests' relays and taps (window.catanTestRelays {strategy, relayUrls, iceServers},
 // window.catanTestRoomTap(direction, peer, text): 'in', 'out', 'invite' with the link,
-// 'qr' with its matrix), read
+// 'qr' with its matrix; by codes 'invite-code', 'answer-code' and 'code-qr'), read
 // only with the test hooks on.
-function transportOptions() {
+function testTransportOptions() {
   const t = hooksOn() ? window.catanTestRelays : null;
   if (!t || typeof t !== 'object') return {};
   const o = {};
   if (typeof t.strategy === 'string') o.strategy = t.strategy;
   if (Array.isArray(t.relayUrls)) o.relayUrls = t.relayUrls.filter((u) => typeof u === 'string');
   if (Array.isArray(t.iceServers)) o.iceServers = t.iceServers;
+  return o;
+}
+
+// The transport's options: the tests' first, then the STUN/TURN servers of the player's
+// settings (checked by the app, frontend/ice_servers.h; "default" leaves the transport's own).
+function transportOptions() {
+  const o = testTransportOptions();
+  if (o.iceServers) return o;
+  const s = callJson('catan_web_room_ice_servers');
+  if (s.ok === true && s.mode !== 'default' && Array.isArray(s.servers)) o.iceServers = s.servers;
   return o;
 }
 function tap(direction, peer, text) {
@@ -108,6 +120,7 @@ function closeCurrent() {
   stopDraining();
   if (!r) return;
   try {
+    if (r.pending) r.pending.cancel();
     if (r.hosting) {
       for (const p of r.peers.values()) p.close();
       if (r.host) r.host.close();
@@ -139,6 +152,7 @@ async function qrMatrix(text) {
 
 function hostStatus(r) {
   const n = [...r.peers.values()].filter((p) => !p.closed).length;
+  if (r.codes) return n ? `${n} ${n === 1 ? 'friend' : 'friends'} connected` : 'No friend connected yet';
   return n ? `${n} ${n === 1 ? 'friend' : 'friends'} connected (relay connected)` : 'Waiting for friends (relay connected)';
 }
 
@@ -311,11 +325,199 @@ export function joinFromLink(hash, fallback) {
   connectToHost(current, 0).catch((e) => console.error('[catan] room: joining failed:', e));
 }
 
+// ------------------------------------------------------------------ codes (by hand)
+// A room connected by codes (web/net/manual.js): no relay, no server; the host makes an invite
+// code per friend, the friend's page answers it, the host pastes the answer. The app shows the
+// exchange (frontend/room_codes.h); catan_web_room_codes tells it what happens.
+const MAX_CODE = 500;
+const codesSay = (kind, text = '', qr = '') =>
+  callJson('catan_web_room_codes', ['string', 'string', 'string'], [kind, String(text).slice(0, 500), qr]);
+
+// A failure in the player's words: a direct connection that did not open says what to try.
+function codesError(e) {
+  if (e && (e.code === 'ice-failed' || e.code === 'timeout')) {
+    return 'The direct connection failed. This happens behind some routers (symmetric NAT). ' +
+      'Try the invitation link, another network, or a TURN server in Settings.';
+  }
+  return errorText(e);
+}
+
+async function startHostingByCodes() {
+  closeCurrent();
+  const gen = generation;
+  const r = { hosting: true, codes: true, host: null, invite: null, peers: new Map(), link: '' };
+  current = r;
+  startDraining();
+  codesSay('open');
+  let host;
+  try {
+    host = await openHost({ signalling: 'manual', ...transportOptions() });
+  } catch (e) {
+    if (gen === generation) codesSay('error', errorText(e));
+    return;
+  }
+  if (gen !== generation) {
+    host.close();
+    return;
+  }
+  r.host = host;
+  host.onpeer = (peer) => acceptPeer(r, peer);
+  setConnection(hostStatus(r));
+}
+
+// Hosting: a fresh invite code for the next friend (an unanswered one is dropped).
+async function makeInvite() {
+  const r = current;
+  if (!r || !r.codes || !r.hosting || !r.host) return;
+  if (r.invite) r.invite.cancel();
+  r.invite = null;
+  codesSay('busy', 'Making the invite code (a few seconds)…');
+  let invite;
+  try {
+    invite = await r.host.createInvite();
+  } catch (e) {
+    if (current === r) codesSay('error', codesError(e));
+    return;
+  }
+  if (current !== r) {
+    invite.cancel();
+    return;
+  }
+  r.invite = invite;
+  const qr = await qrMatrix(invite.code);
+  if (current !== r || r.invite !== invite) return;
+  tap('invite-code', '', invite.code);
+  tap('code-qr', '', qr);
+  codesSay('code', invite.code, qr);
+}
+
+// Hosting: the friend's answer to the invite shown. A code that cannot be used changes nothing
+// (the invite still waits for the right one); a connection that fails spends the invite.
+async function acceptAnswer(text) {
+  const r = current;
+  if (!r || !r.codes || !r.hosting) return;
+  const invite = r.invite;
+  if (!invite) {
+    codesSay('error', 'Make an invite code first.');
+    return;
+  }
+  codesSay('busy', 'Connecting to your friend…');
+  try {
+    await invite.acceptAnswer(String(text || '').trim().slice(0, MAX_CODE));
+  } catch (e) {
+    if (current !== r || r.invite !== invite) return;
+    if (e && e.code === 'bad-code') {
+      codesSay('error', errorText(e));
+      return;
+    }
+    r.invite = null;
+    codesSay('failed', codesError(e));
+    return;
+  }
+  if (current !== r || r.invite !== invite) return;
+  r.invite = null;
+  codesSay('connected', 'Your friend is connected. Make a code for the next friend, or start the game.');
+}
+
+// A guest: the answer to the host's invite code, shown until the host pastes it; then the
+// guest lobby as with a link. The channel to the host is this page's only one.
+async function answerByCode(text) {
+  let r = current;
+  if (!r || r.hosting || !r.codes) {
+    closeCurrent();
+    r = { hosting: false, codes: true, hostPeer: null, pending: null, peers: new Map(), token: '' };
+    current = r;
+    startDraining();
+  }
+  if (r.pending || r.hostPeer) return;
+  const gen = generation;
+  codesSay('busy', 'Making your answer code…');
+  let answer;
+  try {
+    answer = await answerInvite(String(text || '').trim().slice(0, MAX_CODE), transportOptions());
+  } catch (e) {
+    if (current === r && gen === generation) codesSay('error', codesError(e));
+    return;
+  }
+  if (current !== r || gen !== generation) {
+    answer.cancel();
+    return;
+  }
+  r.pending = answer;
+  const qr = await qrMatrix(answer.code);
+  if (current !== r) return;
+  tap('answer-code', '', answer.code);
+  tap('code-qr', '', qr);
+  codesSay('code', answer.code, qr);
+  codesSay('status', 'Waiting for your host to paste it (up to 5 minutes)…');
+  let peer;
+  try {
+    peer = await answer.connected;
+  } catch (e) {
+    if (current === r && r.pending === answer) {
+      r.pending = null;
+      // Waiting is all a guest does: a timeout is a host that did not paste the answer.
+      codesSay('failed', e && e.code === 'timeout'
+        ? 'Your host did not paste your answer code in time. Ask for a new invite code.' : codesError(e));
+    }
+    return;
+  }
+  if (current !== r || r.pending !== answer) {
+    peer.close();
+    return;
+  }
+  r.pending = null;
+  r.hostPeer = peer;
+  peer.onmessage = (m) => {
+    if (current !== r) return;
+    tap('in', '', m);
+    roomCall('catan_web_room_host_message', ['string'], [m]);
+  };
+  peer.onclose = (reason) => {
+    if (current !== r) return;
+    r.hostPeer = null;
+    setConnection(`Lost the connection to the host (${reason}). Ask the host for a new invite code to join again.`);
+  };
+  setConnection('Connected to the host');
+  drain();
+}
+
+// Copy: the clipboard, or a prompt to copy from where the browser refuses it.
+async function copyCode(text) {
+  const code = String(text || '').slice(0, MAX_CODE);
+  if (!code) return;
+  try {
+    await navigator.clipboard.writeText(code);
+    notice('Code copied to the clipboard: send it to the other player.', 'info');
+  } catch (e) {
+    window.prompt('Copy this code:', code);
+  }
+}
+
+// Paste: ImGui's field cannot read the system clipboard in a browser; the page reads it (or
+// asks for the code in a prompt, where the browser refuses) and hands the text to the field.
+async function pasteCode() {
+  let text = null;
+  try {
+    text = await navigator.clipboard.readText();
+  } catch (e) {
+    text = window.prompt('Paste the code here:', '');
+  }
+  // The app takes it only while a room connected by codes is open.
+  if (typeof text === 'string') codesSay('pasted', text.trim().slice(0, MAX_CODE));
+}
+
 // ------------------------------------------------------------------ the app's events
-export function onRoomEvent(event) {
+export function onRoomEvent(event, text = '') {
   try {
     const failed = (e) => console.error(`[catan] room event ${event}:`, e);
-    if (event === 'hosting') startHosting().catch(failed);
+    if (event === 'hosting' && text === 'codes') startHostingByCodes().catch(failed);
+    else if (event === 'make-invite') makeInvite().catch(failed);
+    else if (event === 'accept-answer') acceptAnswer(text).catch(failed);
+    else if (event === 'answer-invite') answerByCode(text).catch(failed);
+    else if (event === 'copy-code') copyCode(text).catch(failed);
+    else if (event === 'paste-code') pasteCode().catch(failed);
+    else if (event === 'hosting') startHosting().catch(failed);
     else if (event === 'copy-link') copyLink().catch(failed);
     else if (event === 'closed') {
       const guest = current && !current.hosting;
