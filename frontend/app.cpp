@@ -127,7 +127,8 @@ struct App::Impl {
       close_room();
       return;
     }
-    draw_room_connection(room);
+    // While the host is away its notice says what the transport does.
+    if (room.host_away() == RoomPlay::HostAway::No) draw_room_connection(room);
     if (!room.hosting() && draw_host_away(room) == LobbyChoice::Close) close_room();
   }
 

@@ -222,6 +222,7 @@ bool RoomPlay::rejoin(std::string* error) {
   if (rejoin_token_.empty()) return match::refuse(error, "no seat to take back");
   link_->hello("", -1, rejoin_token_);  // the host knows the seat's name
   hello_sent_ = true;
+  autoplayed_at_ = static_cast<size_t>(-1);  // a move sent as the channel closed may be lost
   return true;
 }
 

@@ -44,6 +44,8 @@ const std::vector<std::string>& clicked_ids() {
                            "room_start", "room_close", "room_name", "room_seat_0", "room_seat_1",
                            "room_seat_2", "room_seat_3", "room_join", "room_watch", "room_leave"})
       v.push_back(id);
+    // A guest's notice while its host is away (the host's page reloading).
+    for (const char* id : {"host_away", "host_away_leave"}) v.push_back(id);
     return v;
   }();
   return ids;
