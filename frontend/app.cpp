@@ -127,7 +127,9 @@ struct App::Impl {
       close_room();
       return;
     }
-    draw_room_connection(room);
+    // While the host is away its notice says what the transport does.
+    if (room.host_away() == RoomPlay::HostAway::No) draw_room_connection(room);
+    if (!room.hosting() && draw_host_away(room) == LobbyChoice::Close) close_room();
   }
 
   void host_lobby() {
@@ -409,6 +411,12 @@ void App::connect_room(const std::string& token) {
 void App::join_room(const std::string& name, int seat, const std::string& token) {
   impl_->room.join(name, seat, token);
   impl_->start_room();
+}
+
+bool App::resume_room(std::string_view snapshot, std::string* error) {
+  if (!impl_->room.resume(snapshot, error)) return false;
+  impl_->start_room();
+  return true;
 }
 
 void App::leave_room() {

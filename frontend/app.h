@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 struct ImVec2;
 namespace catan {
@@ -76,6 +77,9 @@ class App {
   void connect_room(const std::string& token);
   void join_room(const std::string& name, int seat, const std::string& token);
   void leave_room();  // back to the New game screen
+  // The host's page reloaded: hosts the room of a RoomPlay::snapshot() again (false + *error,
+  // and nothing changes, when it is damaged).
+  bool resume_room(std::string_view snapshot, std::string* error);
   ui::RoomPlay& room();
   // Where the board was drawn last frame (ImGui coordinates: CSS pixels in the browser).
   ImVec2 board_vertex_pos(int v) const;

@@ -22,6 +22,7 @@ bool RoomPlay::host(const match::MatchConfig& config, std::string* error, int ho
     return match::refuse(error, "a room needs a human seat for the host");
   close();
   room_ = std::make_unique<match::HostRoom>(config);
+  host_seat_ = seat;
   link_ = std::make_unique<match::GuestLink>(
       [this](const std::string& text) { to_room_.push_back(text); });
   const std::string& name = config.seats[static_cast<size_t>(seat)].name;
@@ -76,6 +77,9 @@ void RoomPlay::close() {
   invite_qr_.clear();
   connection_.clear();
   codes_ = RoomCodes{};
+  host_seat_ = -1;
+  host_away_ = HostAway::No;
+  rejoin_token_.clear();
 }
 
 bool RoomPlay::started() const {
@@ -133,7 +137,10 @@ bool RoomPlay::peer_left(const std::string& peer, std::string* error) {
 
 bool RoomPlay::host_message(std::string_view text, std::string* error) {
   if (!link_ || room_) return match::refuse(error, "no room is joined here");
-  return link_->receive(text, error);
+  if (!link_->receive(text, error)) return false;
+  const auto& room = link_->room();
+  if (room && room->seat >= 0 && !room->token.empty()) rejoin_token_ = room->token;
+  return true;
 }
 
 void RoomPlay::update(double now_s, double slice_ms) {
@@ -149,7 +156,7 @@ void RoomPlay::update(double now_s, double slice_ms) {
 
 void RoomPlay::play_for_seat() {
   match::ViewMatch* m = match();
-  if (!autoplay_ || !m || m->viewer() < 0) return;
+  if (!autoplay_ || !m || m->viewer() < 0 || host_away_ != HostAway::No) return;
   const std::vector<Action> legal = m->legal_actions();
   if (legal.empty() || m->actions_applied() == autoplayed_at_) return;
   // The seat's own view alone: its observation and the events as it saw them.
@@ -182,6 +189,42 @@ void RoomPlay::pump() {
     to_room_.erase(to_room_.begin());
     deliver(room_->receive(kHostPeer, text, now_s_));
   }
+}
+
+// ------------------------------------------------------------------ the host's reload
+std::string RoomPlay::snapshot() const {
+  return room_ ? room_->snapshot(host_seat_) : std::string();
+}
+
+bool RoomPlay::game_over() const {
+  return room_ && room_->started() && room_->game().state().phase == Phase::GameOver;
+}
+
+bool RoomPlay::resume(std::string_view snapshot, std::string* error) {
+  int seat = -1;
+  std::unique_ptr<match::HostRoom> room = match::HostRoom::restore(snapshot, &seat, error);
+  if (!room) return false;
+  const std::string token = room->seat_token(seat);
+  const std::string nonce = room->seat_nonce(seat);
+  close();
+  room_ = std::move(room);
+  host_seat_ = seat;
+  // The seat's own nonce: the host's page checks the reveal at the end as before the reload.
+  link_ = std::make_unique<match::GuestLink>(
+      [this](const std::string& text) { to_room_.push_back(text); }, nonce);
+  link_->hello("", seat, token);
+  hello_sent_ = true;
+  pump();
+  return true;
+}
+
+bool RoomPlay::rejoin(std::string* error) {
+  if (room_ || !link_) return match::refuse(error, "no room is joined here");
+  if (rejoin_token_.empty()) return match::refuse(error, "no seat to take back");
+  link_->hello("", -1, rejoin_token_);  // the host knows the seat's name
+  hello_sent_ = true;
+  autoplayed_at_ = static_cast<size_t>(-1);  // a move sent as the channel closed may be lost
+  return true;
 }
 
 void show_fair_play(const match::GuestLink& link, EndScreenState* end) {

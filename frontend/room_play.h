@@ -95,6 +95,26 @@ class RoomPlay {
   const match::HostRoom* room() const { return room_.get(); }
   std::vector<Outgoing> take_outbox();
 
+  // The host's reload (docs/MULTIPLAYER.md, "The host's reload"). Hosting: the room as a text
+  // to keep (HostRoom::snapshot, with the host's seat); "" when not hosting.
+  std::string snapshot() const;
+  // Hosts the room of a snapshot again: its game as it was, its seats kept for their guests'
+  // tokens (none connected yet), the host's own seat taken back by its token. false + *error
+  // when the snapshot is damaged or altered, and nothing changes.
+  bool resume(std::string_view snapshot, std::string* error);
+  // Hosting: the game has ended (a finished room is not kept for a reload).
+  bool game_over() const;
+
+  // A guest whose channel to the host closed: the board stays as it was, under a notice
+  // (draw_host_away), while the page tries again; `gave_up` once it stops trying.
+  enum class HostAway { No, Waiting, GaveUp };
+  void set_host_away(HostAway away) { host_away_ = away; }
+  HostAway host_away() const { return host_away_; }
+  // A guest whose channel to the host opened again: the hello with its seat's token goes
+  // again, keeping the view held (and its nonce, for the check at the end) until the host's
+  // whole view arrives. false + *error when it holds no seat to take back.
+  bool rejoin(std::string* error);
+
  private:
   // The room's answers: the host's own to its link, the others to the outbox.
   void deliver(match::HostRoom::Result r);
@@ -117,6 +137,9 @@ class RoomPlay {
   size_t autoplayed_at_ = static_cast<size_t>(-1);  // actions_applied of the last move made
   std::string invite_link_, invite_qr_, connection_;
   RoomCodes codes_;
+  int host_seat_ = -1;  // hosting: the seat this page plays
+  HostAway host_away_ = HostAway::No;
+  std::string rejoin_token_;  // a guest: the token of the last `room` that gave it a seat
 };
 
 // The end screen's fair-play line from `link`'s check of the host's reveal: "Checking the

@@ -271,4 +271,41 @@ void draw_room_connection(const RoomPlay& room) {
   dl->AddText(at, theme().text, text);
 }
 
+// A window over the whole screen takes the pointer from the board below; the card is on top.
+LobbyChoice draw_host_away(const RoomPlay& room) {
+  if (room.host_away() == RoomPlay::HostAway::No) return LobbyChoice::None;
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ds, ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.55f);
+  ImGui::SetNextWindowFocus();
+  ImGui::Begin("##host_away_shade", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::End();
+  ImGui::SetNextWindowFocus();
+  const bool gave_up = room.host_away() == RoomPlay::HostAway::GaveUp;
+  begin_lobby("Host away", gave_up ? "The host has not come back" : "The host is away");
+  const float bh = touch_height(), full = ImGui::GetContentRegionAvail().x;
+  ImGui::PushTextWrapPos(0);
+  if (gave_up) {
+    ImGui::TextUnformatted(
+        "Your seat is kept for you. When the host is back, open the invitation link again to "
+        "take it back, or leave the room.");
+  } else {
+    ImGui::TextUnformatted(
+        "Waiting for them to come back. The game goes on from here when they do; your seat is "
+        "kept for you.");
+  }
+  ImGui::PopTextWrapPos();
+  test_id("host_away");
+  connection_line(room);
+  ImGui::Spacing();
+  const LobbyChoice choice = button("host_away_leave", "Leave room", ImVec2(full, bh))
+                                 ? LobbyChoice::Close
+                                 : LobbyChoice::None;
+  end_lobby();
+  return choice;
+}
+
 }  // namespace catan::ui

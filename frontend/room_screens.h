@@ -33,6 +33,9 @@ LobbyChoice draw_host_lobby(RoomPlay& room, const Notice& notice, double now);
 LobbyChoice draw_guest_lobby(RoomPlay& room, GuestLobbyState& lobby);
 // Over the game screen: the transport's state, when the page gave one.
 void draw_room_connection(const RoomPlay& room);
+// A guest's game while the host is away (RoomPlay::host_away): the board dimmed and held still
+// under a card that says so, with the transport's words and "Leave room" (Close).
+LobbyChoice draw_host_away(const RoomPlay& room);
 
 // A QR code from its modules (N*N '0'/'1', dark '1'), `side` pixels square with its quiet zone
 // of 4 modules, centred on the cursor's line.

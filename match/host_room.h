@@ -16,7 +16,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/rng.h"
@@ -79,6 +81,21 @@ class HostRoom {
   // and the SHA-256 of that secret, which every `room` message announces (match/fair_seed.h).
   wire::Reveal reveal() const;
   const std::string& commitment() const { return commitment_; }
+
+  // The host's page reloaded (docs/MULTIPLAYER.md, "The host's reload"): snapshot() is the
+  // room as a text to keep, restore() the room again from it. The snapshot holds the config
+  // with its seeds, every action applied, the seats (names, rejoin tokens, nonces, bots), the
+  // secret, whether the game has started and `host_seat`, the seat the host's page plays;
+  // a SHA-256 of it finds a text damaged or edited. restore() replays the actions and checks
+  // the seeds against the secret and the nonces; no peer is connected until its hello (a
+  // guest's token takes its seat back). nullptr + *error (a sentence) when anything is off.
+  static constexpr int kSnapshotVersion = 1;
+  std::string snapshot(int host_seat) const;
+  static std::unique_ptr<HostRoom> restore(std::string_view text, int* host_seat,
+                                           std::string* error, uint64_t token_seed = fresh_seed());
+  // The host's own seat's rejoin token and nonce, for its page's link after a restore().
+  const std::string& seat_token(int seat) const { return seats_.at(static_cast<size_t>(seat)).token; }
+  const std::string& seat_nonce(int seat) const { return seats_.at(static_cast<size_t>(seat)).nonce; }
 
  private:
   struct Seat {

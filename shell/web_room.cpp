@@ -10,6 +10,7 @@
 #include "frontend/app.h"
 #include "frontend/ice_servers.h"
 #include "frontend/room_play.h"
+#include "match/web_save.h"
 #include "shell/web_export.h"
 
 namespace catan::web {
@@ -254,6 +255,43 @@ std::string WebRoom::close() {
   return guarded([&] {
     app_.leave_room();
     return ok_json();
+  });
+}
+
+// ------------------------------------------------------------------ the host's reload
+std::string WebRoom::snapshot() const {
+  return guarded([&] {
+    const ui::RoomPlay& room = app_.room();
+    if (!room.hosting()) return error_json("no room is hosted here");
+    return dump(json{{"ok", true}, {"snapshot", room.snapshot()}, {"over", room.game_over()}});
+  });
+}
+
+std::string WebRoom::resume(const char* snapshot) {
+  return guarded([&] {
+    std::string err;
+    const std::string_view text = capped(snapshot, match::kMaxWebSaveText);
+    if (text.size() > match::kMaxWebSaveText) return error_json("the saved room is over 16 MiB");
+    if (!app_.resume_room(text, &err)) return error_json(err);
+    const ui::RoomPlay& room = app_.room();
+    return dump(json{{"ok", true}, {"started", room.started()}, {"over", room.game_over()}});
+  });
+}
+
+std::string WebRoom::host_away(int state) {
+  return guarded([&] {
+    ui::RoomPlay& room = app_.room();
+    if (!room.open() || room.hosting()) return error_json("no room is joined here");
+    if (state < 0 || state > 2) return error_json("the state is 0, 1 or 2");
+    room.set_host_away(static_cast<ui::RoomPlay::HostAway>(state));
+    return ok_json();
+  });
+}
+
+std::string WebRoom::rejoin() {
+  return guarded([&] {
+    std::string err;
+    return answer(app_.room().rejoin(&err), err);
   });
 }
 

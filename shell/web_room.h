@@ -50,6 +50,17 @@ class WebRoom {
   std::string status() const;
   std::string close();
 
+  // The host's reload (docs/MULTIPLAYER.md, "The host's reload"). Hosting: the room as a text
+  // to keep, {"ok":true,"snapshot":text,"over":bool} (over: the game has ended, nothing to keep).
+  std::string snapshot() const;
+  // Hosts the room of a snapshot again (the app's game screen, no guest connected yet).
+  std::string resume(const char* snapshot);
+  // A guest: the host's channel closed (1: trying again, 2: no more tries) or is back (0).
+  std::string host_away(int state);
+  // A guest whose channel to the host opened again: the hello with the seat's token again,
+  // the view held meanwhile; refused when this page holds no seat (then connect()).
+  std::string rejoin();
+
  private:
   App& app_;
 };

@@ -116,3 +116,28 @@ CATAN_WEB_EXPORT const char* catan_web_room_close() {
   static std::string out;
   return with_room(out, [](catan::web::WebRoom& r) { return r.close(); });
 }
+
+// The host's reload (docs/MULTIPLAYER.md, "The host's reload"). Hosting: the room as a text the
+// page keeps, {"ok":true,"snapshot":text,"over":bool}.
+CATAN_WEB_EXPORT const char* catan_web_room_snapshot() {
+  static std::string out;
+  return with_room(out, [](catan::web::WebRoom& r) { return r.snapshot(); });
+}
+
+// Hosts the room of a kept snapshot again, after the host's page reloaded.
+CATAN_WEB_EXPORT const char* catan_web_room_resume(const char* snapshot) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.resume(snapshot); });
+}
+
+// A guest: the host's channel closed (1: trying again, 2: no more tries) or is back (0).
+CATAN_WEB_EXPORT const char* catan_web_room_host_away(int state) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.host_away(state); });
+}
+
+// A guest whose channel to the host opened again: the hello with its seat's token again.
+CATAN_WEB_EXPORT const char* catan_web_room_rejoin() {
+  static std::string out;
+  return with_room(out, [](catan::web::WebRoom& r) { return r.rejoin(); });
+}

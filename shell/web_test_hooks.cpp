@@ -52,6 +52,8 @@ const std::vector<std::string>& clicked_ids() {
           "settings_online", "settings_ice_default", "settings_ice_none", "settings_ice_custom",
           "settings_ice_lines"})
       v.push_back(id);
+    // A guest's notice while its host is away (the host's page reloading).
+    for (const char* id : {"host_away", "host_away_leave"}) v.push_back(id);
     return v;
   }();
   return ids;

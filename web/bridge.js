@@ -21,7 +21,7 @@ const ARG_NAMES = {
   catan_web_act: 'action', catan_web_new_game: 'config', catan_web_load: 'saved game', catan_web_load_game_code: 'game code',
   catan_web_room_peer_message: 'message', catan_web_room_host_message: 'message', catan_web_room_set_invite: 'invitation',
   catan_web_room_set_connection: 'connection status', catan_web_room_connect: 'rejoin token', catan_web_room_peer_joined: 'peer id',
-  catan_web_room_peer_left: 'peer id',
+  catan_web_room_peer_left: 'peer id', catan_web_room_resume: 'saved room',
 };
 class Refused extends Error {}
 

@@ -1,7 +1,12 @@
 // Online rooms, as far as a page that never opens one needs: the app's room events
 // (Module.catanRoom) and an invitation link's fragment (#room=...&key=...) load web/net/room.js,
 // which runs the room; until then nothing of web/net or web/vendor is fetched.
+import { callJson } from './bridge.js';
 import { errorText, notice } from './page.js';
+import { store } from './persistence.js';
+
+// Where a hosting page keeps its room for a reload: {room, key, snapshot} (web/net/room.js).
+export const HOSTED_KEY = 'catan.hosted-room';
 
 // A fragment that names a room (the damaged ones included: web/net/room.js explains those).
 export const roomLinked = () => /(^#|&)room=/.test(location.hash);
@@ -39,6 +44,42 @@ export function joinLinkedRoom(fallback) {
   if (!roomLinked()) return false;
   roomModule().then((m) => {
     if (m) m.joinFromLink(location.hash, fallback);
+  });
+  return true;
+}
+
+// Start-up after a reload of a page that hosted a room: the app resumes the kept room (its game,
+// its seats kept for the guests' tokens) and web/net/room.js opens the same room name and key
+// on the relays, so the guests' links still work (true). false without a kept room; a kept room
+// that cannot be resumed is explained, set aside under HOSTED_KEY + '.damaged', and the page
+// starts as without it.
+export function resumeHostedRoom() {
+  const text = store.get(HOSTED_KEY);
+  if (!text) return false;
+  let kept = null;
+  try {
+    kept = JSON.parse(text);
+  } catch (e) {
+    kept = null;
+  }
+  const usable = kept && typeof kept === 'object' && typeof kept.room === 'string' && typeof kept.key === 'string' &&
+    typeof kept.snapshot === 'string';
+  const r = usable ? callJson('catan_web_room_resume', ['string'], [kept.snapshot])
+    : { ok: false, error: 'the saved room is damaged (not a saved room)' };
+  if (r.ok !== true || r.over === true) {
+    store.remove(HOSTED_KEY);
+    if (r.ok !== true) {
+      store.set(HOSTED_KEY + '.damaged', text);
+      console.error('[catan] the hosted room could not be resumed: ' + r.error);
+      notice('Your online room could not be resumed after the reload: ' + r.error, 'error', true);
+    } else {
+      callJson('catan_web_room_close');
+    }
+    return false;
+  }
+  notice('Your online room was resumed after the reload: your friends reconnect by the same link.', 'info');
+  roomModule().then((m) => {
+    if (m) m.resumeHosting(kept.room, kept.key);
   });
   return true;
 }

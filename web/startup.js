@@ -7,7 +7,7 @@ import { post } from './embedding.js';
 import { $, PAGE, cleanUrl, gameCode, notice, query, showList } from './page.js';
 import * as P from './params.js';
 import { keepPrevious, loadSave, persist, resumeSaved, saving, setAside, unfinishedSave } from './persistence.js';
-import { joinLinkedRoom } from './room.js';
+import { joinLinkedRoom, resumeHostedRoom } from './room.js';
 
 const MAX_CODE = 200000; // longest replay code accepted (the bridge has the same limit)
 
@@ -48,6 +48,10 @@ function reportUnknownParameters() {
 export function startFirstGame() {
   // An invitation link (#room=...) opens the room; the saved game stays saved meanwhile.
   if (PAGE === 'index' && joinLinkedRoom(startFirstGame)) return;
+  // A room this page hosted before a reload opens again, ahead of the saved local game (which
+  // stays saved); a link to a game or a replay comes first.
+  const linked = gameCode !== null || (query.present && Object.keys(query.game).length > 0);
+  if (PAGE === 'index' && !linked && resumeHostedRoom()) return;
   reportUnknownParameters();
   if (query.errors.length) {
     showParamErrors(query.errors.concat(query.unknown));

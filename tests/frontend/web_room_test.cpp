@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -82,7 +83,7 @@ class WebRoomTest : public HeadlessImGui {
   void carry() {
     for (bool sent = true; sent;) {
       sent = false;
-      for (const json& m : json::parse(host_.room.outbox())) {
+      for (const json& m : json::parse(hostp_->room.outbox())) {
         sent = true;
         Page& to = *guests_.at(m["peer"].get<std::string>());
         EXPECT_TRUE(ok(to.room.host_message(m["text"].get<std::string>().c_str())));
@@ -92,12 +93,12 @@ class WebRoomTest : public HeadlessImGui {
           sent = true;
           EXPECT_EQ(m["peer"], "");
           EXPECT_TRUE(
-              ok(host_.room.peer_message(id.c_str(), m["text"].get<std::string>().c_str())));
+              ok(hostp_->room.peer_message(id.c_str(), m["text"].get<std::string>().c_str())));
         }
     }
   }
 
-  const match::HostRoom& hosted() { return *host_.app.room().room(); }
+  const match::HostRoom& hosted() { return *hostp_->app.room().room(); }
   size_t host_actions() { return hosted().game().history().size(); }
 
   // One frame of every page, each seat to move making its move, the messages carried.
@@ -141,6 +142,7 @@ class WebRoomTest : public HeadlessImGui {
 
   int guest_moves_ = 0;
   Page host_;
+  Page* hostp_ = &host_;  // the host's page: another one once it has reloaded
   std::map<std::string, std::unique_ptr<Page>> guests_;
 };
 
@@ -288,6 +290,88 @@ TEST_F(WebRoomTest, AnEmbedderHearsJoinsLeavesTheStartAndTheClose) {
   EXPECT_EQ(left[0]["name"], "g1");
   ASSERT_TRUE(ok(host_.room.close()));
   EXPECT_EQ(types(host_events.poll(host_.app.room())), std::vector<std::string>{"roomClosed"});
+}
+
+// The host's page reloads mid-game (docs/MULTIPLAYER.md, "The host's reload"): a new page
+// resumes the room from the snapshot the old one kept; the guests, shown "host away" meanwhile,
+// take their seats back when their channels open again; the game ends and every page, the
+// host's included, verifies the reveal. A damaged snapshot changes nothing.
+TEST_F(WebRoomTest, TheHostsPageReloadsMidGameAndTheRoomResumes) {
+  for (Page* p : {&host_, guests_["g1"].get(), guests_["g2"].get()})
+    ASSERT_TRUE(ok(p->room.set_autoplay(true)));
+  double now = 0;
+  const auto run = [&](const std::function<bool()>& done) {
+    for (int i = 0; i < 20000 && !done(); ++i) {
+      now += 0.25;
+      hostp_->app.room().update(now, 5);
+      for (auto& [id, page] : guests_) page->app.room().update(now, 5);
+      carry();
+    }
+  };
+  run([&] { return host_actions() >= 50; });
+  const json kept = json::parse(host_.room.snapshot());
+  ASSERT_TRUE(kept["ok"].get<bool>()) << kept;
+  EXPECT_FALSE(kept["over"].get<bool>());
+  const std::string snapshot = kept["snapshot"];
+  const size_t before = host_actions();
+  std::map<std::string, json> seats;
+  for (auto& [id, page] : guests_) seats[id] = json::parse(page->room.status())["room"];
+
+  // A damaged snapshot: refused, and the room held stays as it was.
+  std::string damaged = snapshot;
+  damaged[damaged.size() / 2] ^= 1;
+  const json refused = json::parse(host_.room.resume(damaged.c_str()));
+  EXPECT_FALSE(refused["ok"].get<bool>());
+  EXPECT_NE(refused["error"].get<std::string>().find("the saved room is damaged"),
+            std::string::npos)
+      << refused;
+  EXPECT_EQ(host_actions(), before);
+  EXPECT_TRUE(host_.app.room().hosting());
+  EXPECT_FALSE(json::parse(web::WebRoom(host_.app).snapshot()).value("over", true));
+
+  // The reload: the old page is gone with its channels; the guests' boards wait under the
+  // notice and make no move.
+  Page reloaded;
+  const json resumed = json::parse(reloaded.room.resume(snapshot.c_str()));
+  ASSERT_TRUE(resumed["ok"].get<bool>()) << resumed;
+  EXPECT_TRUE(resumed["started"].get<bool>());
+  hostp_ = &reloaded;
+  ASSERT_TRUE(ok(reloaded.room.set_autoplay(true)));
+  EXPECT_EQ(host_actions(), before);
+  for (auto& [id, page] : guests_) {
+    ASSERT_TRUE(ok(page->room.host_away(1)));
+    frame(page->app);
+    for (int i = 0; i < 8; ++i) page->app.room().update(now += 0.25, 5);
+    EXPECT_EQ(page->room.outbox(), "[]") << id << ": a move while the host is away";
+    ASSERT_NE(page->app.room().match(), nullptr) << id << ": the board stays";
+  }
+  EXPECT_FALSE(json::parse(guests_["g1"]->room.host_away(3))["ok"].get<bool>());
+  EXPECT_FALSE(json::parse(reloaded.room.rejoin())["ok"].get<bool>()) << "the host has no host";
+
+  // The channels open again: each guest's hello with its token takes its seat back.
+  for (auto& [id, page] : guests_) {
+    ASSERT_TRUE(ok(reloaded.room.peer_joined(id.c_str())));
+    ASSERT_TRUE(ok(page->room.rejoin()));
+    ASSERT_TRUE(ok(page->room.host_away(0)));
+  }
+  carry();
+  for (auto& [id, page] : guests_) {
+    const json room = json::parse(page->room.status())["room"];
+    EXPECT_EQ(room["seat"], seats[id]["seat"]) << id;
+    EXPECT_EQ(room["token"], seats[id]["token"]) << id;
+    const match::ViewMatch* m = page->app.room().match();
+    ASSERT_NE(m, nullptr) << id;
+    EXPECT_EQ(m ? m->actions_applied() : 0, before) << id;
+  }
+  run([&] { return hosted().game().state().phase == Phase::GameOver; });
+  ASSERT_EQ(hosted().game().state().phase, Phase::GameOver) << "the game stalled";
+  carry();
+  EXPECT_GT(host_actions() - before, 20u);
+  EXPECT_TRUE(json::parse(reloaded.room.snapshot())["over"].get<bool>());
+  for (Page* p : {&reloaded, guests_["g1"].get(), guests_["g2"].get()}) {
+    const json status = json::parse(p->room.status());
+    EXPECT_TRUE(status["room"]["verification"]["ok"].get<bool>()) << status;
+  }
 }
 
 }  // namespace

@@ -141,6 +141,14 @@ export async function joinAutomatic(opts) {
     room.onPeerJoin = (peerId) => {
       if (!joined.links.size) resolve(joined.link(peerId, () => leaveQuietly(room)));
     };
+    // The host gone, the room is left: a guest that tries again joins it afresh and announces
+    // itself (a room kept would wait, passive, for the host's next announcement: up to a minute).
+    const peerLeft = room.onPeerLeave;
+    room.onPeerLeave = (peerId) => {
+      const host = joined.links.has(peerId);
+      peerLeft(peerId);
+      if (host) leaveQuietly(room);
+    };
     reachRelay(strategy, Math.min(opts.relayTimeoutMs || 10000, timeoutMs)).catch(reject);
     setTimeout(() => reject(new TransportError('no-host',
       `No host answered in this room within ${Math.round(timeoutMs / 1000)} s: check that the host's page ` +

@@ -9,6 +9,12 @@
 //   joining: #room=...&key=... -> catan_web_room_connect(saved token) -> joinHost -> the host's
 //            texts to catan_web_room_host_message; the seat and rejoin token, once the host gives
 //            them, saved under catan.room.<room>.
+//   reload:  the hosting page keeps its room (catan_web_room_snapshot, the room name and key) under
+//            catan.hosted-room, each second and when the page goes; web/room.js resumes it at
+//            start-up and resumeHosting() opens the same room on the relays. A guest whose
+//            channel to the host closes holds its board under "The host is away" and tries
+//            again with a backoff for 5 minutes; the channel open again, its hello with the
+//            seat's token (catan_web_room_rejoin) takes the seat back.
 //   both:    catan_web_room_outbox() drained every 50 ms (an interval, which background tabs
 //            still run), right after every frame of the app and right after each call into the
 //            room.
@@ -18,13 +24,19 @@
 import { callJson, callList } from '../bridge.js';
 import { cleanUrl, errorText, notice } from '../page.js';
 import { store } from '../persistence.js';
+import { HOSTED_KEY } from '../room.js';
 import {
   answerInvite, joinHost, newRoom, openHost, parseRoomFragment, roomFragment,
 } from './transport.js';
 
 const DRAIN_MS = 50;
-const RECONNECT_TRIES = 3;
-const RECONNECT_DELAY_MS = 2000;
+// A guest tries to reach its host again 1 s after a failure, then 2, 4, 8 and 15 s, for 5
+// minutes (each try itself waits up to joinHost's 30 s for the host to answer).
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 15000;
+const RETRY_FOR_MS = 5 * 60 * 1000;
+// How often the hosting page keeps its room for a reload (and when the page goes).
+const KEEP_MS = 1000;
 
 // The one room of this page: null, or {hosting, gen, host | hostPeer, peers, link, room, key}.
 let current = null;
@@ -118,6 +130,7 @@ function closeCurrent() {
   current = null;
   ++generation;
   stopDraining();
+  stopKeeping();
   if (!r) return;
   try {
     if (r.pending) r.pending.cancel();
@@ -177,13 +190,16 @@ function acceptPeer(r, peer) {
   setConnection(hostStatus(r));
 }
 
-async function startHosting() {
+// `kept`: {room, key} of a room resumed after a reload (the guests' links stay valid), else a
+// fresh room.
+async function startHosting(kept) {
   closeCurrent();
   const gen = generation;
-  const { room, key } = newRoom();
-  const r = { hosting: true, host: null, peers: new Map(), room, key, link: '' };
+  const { room, key } = kept || newRoom();
+  const r = { hosting: true, host: null, peers: new Map(), room, key, link: '', kept: '' };
   current = r;
   startDraining();
+  startKeeping(r);
   setConnection('Opening the room on the matchmaking relays…');
   let host;
   try {
@@ -249,20 +265,51 @@ function saveSeat(r) {
   store.set(tokenKey(r.room), JSON.stringify({ token: room.token, seat, name }));
 }
 
+// Another try at the host `tries` failures on (the first right away), or, after RETRY_FOR_MS
+// without the host, none: false.
 function retryLater(r, gen, tries) {
+  if (Date.now() - r.since >= RETRY_FOR_MS) return false;
+  const ms = tries ? Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (tries - 1)) : 0;
   setTimeout(() => {
     if (current === r && gen === generation) {
       connectToHost(r, tries).catch((e) => console.error('[catan] room: rejoining failed:', e));
     }
-  }, RECONNECT_DELAY_MS);
+  }, ms);
+  return true;
+}
+
+// The host's channel is gone, or back: the app holds the seat's board under its notice meanwhile.
+function setHostAway(r, state) {
+  r.away = state !== 0;
+  callJson('catan_web_room_host_away', ['number'], [state]);
+}
+
+// No more tries: what to do now, in the app's words.
+function gaveUp(r, why) {
+  if (r.away) {
+    setHostAway(r, 2);
+    setConnection('The host has not come back for 5 minutes. When they are back, open the invitation link again.');
+  } else {
+    setConnection(`${why} Open the invitation link again to try once more.`);
+  }
+}
+
+// The seat held through a lost channel: the hello with its token again on the new channel, or
+// (a spectator, a guest still in the lobby) the room joined afresh.
+function rejoinSeat(r) {
+  const again = callJson('catan_web_room_rejoin');
+  if (again.ok !== true) callJson('catan_web_room_connect', ['string'], [savedToken(r.room)]);
+  setHostAway(r, 0);
 }
 
 async function connectToHost(r, tries) {
   const gen = generation;
-  const answer = callJson('catan_web_room_connect', ['string'], [savedToken(r.room)]);
-  if (answer.ok !== true) {
-    notice('The room could not be opened: ' + (answer.error || 'the app refused it'), 'error', true);
-    return;
+  if (!r.away) {
+    const answer = callJson('catan_web_room_connect', ['string'], [savedToken(r.room)]);
+    if (answer.ok !== true) {
+      notice('The room could not be opened: ' + (answer.error || 'the app refused it'), 'error', true);
+      return;
+    }
   }
   setConnection(tries ? 'Reconnecting to the host…' : 'Looking for the host…');
   let peer;
@@ -270,14 +317,18 @@ async function connectToHost(r, tries) {
     peer = await joinHost({ room: r.room, key: r.key, ...transportOptions() });
   } catch (e) {
     if (gen !== generation) return;
-    // A host not found yet may still answer (the relays' announcements come and go): tried
-    // again, as a lost channel is; a damaged link or a wrong key is final.
-    if (!['no-host', 'relay-unreachable', 'ice-failed', 'timeout', 'join'].includes(e && e.code) || tries + 1 >= RECONNECT_TRIES) {
-      setConnection(errorText(e));
+    // A host not found yet may still answer (the relays' announcements come and go, a host's
+    // page reloads): tried again, as a lost channel is; a damaged link or a wrong key is final,
+    // but for a key this room took before (a handshake cut by the host's reload reads as one).
+    const code = e && e.code;
+    const again = ['no-host', 'relay-unreachable', 'ice-failed', 'timeout', 'join'].includes(code) ||
+      (r.away && code === 'wrong-key');
+    if (!again || !retryLater(r, gen, tries + 1)) {
+      if (again) gaveUp(r, errorText(e));
+      else setConnection(errorText(e));
       return;
     }
     setConnection(`${errorText(e)} Trying again…`);
-    retryLater(r, gen, tries + 1);
     return;
   }
   if (gen !== generation) {
@@ -285,6 +336,7 @@ async function connectToHost(r, tries) {
     return;
   }
   r.hostPeer = peer;
+  if (r.away) rejoinSeat(r);
   peer.onmessage = (text) => {
     if (current !== r) return;
     tap('in', '', text);
@@ -294,12 +346,16 @@ async function connectToHost(r, tries) {
   peer.onclose = (reason) => {
     if (current !== r) return;
     r.hostPeer = null;
-    if (tries + 1 >= RECONNECT_TRIES) {
-      setConnection(`Lost the connection to the host (${reason}). Open the invitation link again to rejoin.`);
+    const s = callJson('catan_web_room_status');
+    if (s.room && s.room.verification) {
+      setConnection('The game is over and the host has left the room.');
       return;
     }
+    // The host's page may be reloading: its room comes back under the same name.
+    r.since = Date.now();
+    setHostAway(r, 1);
     setConnection(`Lost the connection to the host (${reason}); reconnecting…`);
-    retryLater(r, gen, tries + 1);
+    retryLater(r, gen, 1);  // after 1 s: the transport leaves the room first (web/net/automatic.js)
   };
   setConnection('Connected to the host');
   drain();
@@ -320,7 +376,10 @@ export function joinFromLink(hash, fallback) {
     return;
   }
   closeCurrent();
-  current = { hosting: false, hostPeer: null, peers: new Map(), room: linked.room, key: linked.key, token: '' };
+  current = {
+    hosting: false, hostPeer: null, peers: new Map(), room: linked.room, key: linked.key, token: '',
+    since: Date.now(), away: false,
+  };
   startDraining();
   connectToHost(current, 0).catch((e) => console.error('[catan] room: joining failed:', e));
 }
@@ -521,6 +580,7 @@ export function onRoomEvent(event, text = '') {
     else if (event === 'copy-link') copyLink().catch(failed);
     else if (event === 'closed') {
       const guest = current && !current.hosting;
+      if (current && current.hosting) forgetHostedRoom();
       closeCurrent();
       // A guest who left: a reload does not open the room again.
       if (guest) cleanUrl(location.pathname + location.search);
@@ -528,4 +588,44 @@ export function onRoomEvent(event, text = '') {
   } catch (e) {
     console.error(`[catan] room event ${event}:`, e);
   }
+}
+
+// ------------------------------------------------------------------ the host's reload
+// The hosting page keeps its room ({room, key, snapshot}) under HOSTED_KEY when it changed:
+// each KEEP_MS and when the page goes (a reload). A finished room is forgotten.
+let keepTimer = null;
+function keepRoom(r) {
+  if (current !== r || !r.hosting) return;
+  const s = callJson('catan_web_room_snapshot');
+  if (s.ok !== true || typeof s.snapshot !== 'string') return;
+  if (s.over) {
+    forgetHostedRoom();
+    stopKeeping();
+    return;
+  }
+  if (s.snapshot === r.kept) return;
+  if (store.set(HOSTED_KEY, JSON.stringify({ room: r.room, key: r.key, snapshot: s.snapshot }))) r.kept = s.snapshot;
+}
+function startKeeping(r) {
+  stopKeeping();
+  keepRoom(r);
+  keepTimer = setInterval(() => keepRoom(r), KEEP_MS);
+}
+function stopKeeping() {
+  if (keepTimer !== null) clearInterval(keepTimer);
+  keepTimer = null;
+}
+const forgetHostedRoom = () => store.remove(HOSTED_KEY);
+window.addEventListener('pagehide', () => {
+  try {
+    if (current && current.hosting) keepRoom(current);
+  } catch (e) {
+    console.warn('[catan] room: keeping the room for a reload:', errorText(e));
+  }
+});
+
+// Start-up after the hosting page reloaded, once the app has resumed the kept room
+// (web/room.js): the same room name and key on the relays, so the guests' links still work.
+export function resumeHosting(room, key) {
+  startHosting({ room, key }).catch((e) => console.error('[catan] room: resuming the room failed:', e));
 }

@@ -7,61 +7,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { vendorQrFiles } from '../../../web/tools/vendor-qrcode.mjs';
 import {
-  assert, atRoot, closeStrict, frames, instrument, measure, newContext, noticeText, quantile, root, serve,
-  shot, site, sleep, test, waitFor, waitReady,
+  assert, closeStrict, frames, measure, noticeText, quantile, root, shot, sleep, test, waitFor, waitReady,
 } from '../lib.mjs';
-import { hiddenInformationProblems, qrProblems } from '../rooms-lib.mjs';
+import {
+  hiddenInformationProblems, qrProblems, roomCall, roomPage, roomSite, status,
+} from '../rooms-lib.mjs';
 import { RELAYS } from '../transport/relays.mjs';
 import { DESKTOP_1280, PHONE_390, tapOrClickUi } from '../ui.mjs';
 
 const nodeModules = path.join(root, 'tests/browser/node_modules');
 
-// The site with the page's policy letting WebSocket reach this machine's relays (ws:, where the
-// public relays are wss:): nothing else of the site changes.
-const CSP_META = /(http-equiv="Content-Security-Policy"\s+content="[^"]*connect-src 'self' wss:)/;
-const own = await serve(atRoot(site), (p, text) => (p === '/index.html'
-  ? text.replace(CSP_META, (m, head) => `${head} ws://127.0.0.1:*`) : text));
-const pageBase = `http://127.0.0.1:${own.address().port}/`;
-
-// A page with the test hooks, these relays, and the room's texts recorded with their times:
-// window.__room = {in: [[ms, peer, text]], out: [...], invite: link}, ms on the machine's clock
-// (performance.timeOrigin + performance.now()) so that times of different pages compare;
-// window.__longTasks = [[start ms, duration ms]], the page's main-thread tasks over 50 ms;
-// window.__glQueries, the WebGL 2 getParameter calls that reach the browser, by pname.
-async function roomPage(device, relays) {
-  const context = await newContext({ serviceWorkers: 'block', ...device });
-  await context.addInitScript((r) => {
-    window.catanTestRelays = r;
-    window.__room = { in: [], out: [], invite: null };
-    window.catanTestRoomTap = (direction, peer, text) => {
-      if (direction === 'invite' || direction === 'qr') window.__room[direction] = text;
-      else window.__room[direction].push([performance.timeOrigin + performance.now(), peer, text]);
-    };
-    // The WebGL queries that reach the browser (web/loader.js answers the UI's own): {pname: count}.
-    window.__glQueries = {};
-    const getParameter = WebGL2RenderingContext.prototype.getParameter;
-    WebGL2RenderingContext.prototype.getParameter = function (pname) {
-      window.__glQueries[pname] = (window.__glQueries[pname] || 0) + 1;
-      return getParameter.call(this, pname);
-    };
-    window.__longTasks = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longTasks.push([performance.timeOrigin + e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    } catch (e) { /* no long task timing in this browser */ }
-    window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  }, relays);
-  const page = instrument(await context.newPage());
-  return { context, page, touch: !!device.hasTouch };
-}
-
-// Calls a catan_web_room_* export in the page: its JSON answer.
-function roomCall(page, name, types = [], args = []) {
-  return page.evaluate(([n, t, a]) => JSON.parse(window.Module.ccall(n, 'string', t, a)), [name, types, args]);
-}
-const status = (page) => roomCall(page, 'catan_web_room_status');
+const { server: own, pageBase } = await roomSite();
 
 // ------------------------------------------------------------------ driving the lobby
 // By the app's widgets where it names them (test ids), else by its exports; `how` records which.
