@@ -34,7 +34,8 @@ function frameLine(label, { deltas, work }, longTasks) {
   return `rooms faults ${label}: ${deltas.length} frames; between frames median ${q(deltas, 0.5)} ms, `
     + `p99 ${q(deltas, 0.99)} ms, max ${Math.max(0, ...deltas).toFixed(0)} ms, ${over(deltas)} over 50 ms; `
     + `the app's work per frame median ${q(work, 0.5)} ms, p99 ${q(work, 0.99)} ms, max ${Math.max(0, ...work).toFixed(1)} ms, `
-    + `${over(work)} over 50 ms; main-thread tasks over 50 ms: ${longTasks.length}`
+    + `${over(work)} over 50 ms (at frames ${work.map((x, i) => (x > 50 ? i : -1)).filter((i) => i >= 0).join(', ') || '-'}); `
+    + `main-thread tasks over 50 ms: ${longTasks.length}`
     + (longTasks.length ? ` (max ${Math.max(...longTasks).toFixed(0)} ms)` : '');
 }
 const longTasksSince = (page, t0) => page.evaluate((t) => (window.__longTasks || [])
@@ -57,10 +58,13 @@ async function withRoom(options, guestsWanted, body) {
       pages.push(guest);
       guest.name = g.name;
       guest.relays = relays;
+      // A page that found no host (it happens to the third guest page on a loaded machine: see
+      // docs/MULTIPLAYER.md, "Faults") opens the link once more.
       await guestOpens(guest, link).catch(async (e) => {
-        const conn = await guest.page.evaluate(() => [document.title, JSON.stringify(window.__room.out.length)]).catch(() => '?');
+        measure(`rooms faults: ${g.name}'s page found no host (${e.message.split('\n')[0].slice(0, 60)}...); the link opened again`);
         await shot(guest.page, `rooms-faults-no-host-${g.name}.png`).catch(() => {});
-        throw new Error(`${g.name}: ${e.message} (${conn})`);
+        await guest.page.goto('about:blank');
+        await guestOpens(guest, link);
       });
       await frames(guest.page, 10);
       guest.room = await guestJoins(guest, g.name);
