@@ -7,14 +7,13 @@ import {
   assert, closeStrict, frames, instrument, measure, quantile, shot, sleep, test, waitFor, waitReady,
 } from '../lib.mjs';
 import {
-  guestJoins, guestOpens, hasUi, hostOpens, hostStarts, roomCall, roomPage, roomSite, status,
+  guestJoins, guestOpens, hostOpens, hostStarts, roomCall, roomPage, roomSite, status,
 } from '../rooms-lib.mjs';
 import { RELAYS } from '../transport/relays.mjs';
 import { PHONE_390, tapOrClickUi } from '../ui.mjs';
 
 const { server: own, pageBase } = await roomSite();
 const SMALL = { viewport: { width: 800, height: 600 } };
-const SETUP_ROAD = 1; // engine/state.h Phase: SetupSettlement 0, SetupRoad 1, then Roll 2
 // What a time-out may do for a human (match/turn_clock.cpp kTimeoutAction): never an offer, a
 // build outside the setup, a bank trade or a development card.
 const SAFE = /^(build_settlement|build_road|roll|discard|move_robber|steal|end_turn|free_road|decline_trade|cancel_trade)\b/;
@@ -105,7 +104,7 @@ await test('rooms-faults-guest-leaves-mid-turn', async () => {
     // Ada's turn after the setup: her autoplay stops, and her page closes.
     await waitFor(host.page, () => {
       const p = JSON.parse(window.Module.ccall('catan_web_test_room_probe', 'string', ['number'], [1]));
-      return p.ok && p.phase > 1 && p.current === 1;
+      return p.ok && p.phase > 1 && p.current === 1; // past the setup (engine/state.h Phase 0, 1)
     }, null, { timeout: 240000, polling: 50 });
     await autoplay(ada.page, false);
     const threeGuests = await frameTimes(host.page);
@@ -115,13 +114,12 @@ await test('rooms-faults-guest-leaves-mid-turn', async () => {
     const closedAt = Date.now();
 
     // The timer completes her turns; the second missed turn puts her seat on the autopilot.
-    let timedOutSeen = false;
     const away = await waitFor(host.page, () => {
       const p = JSON.parse(window.Module.ccall('catan_web_test_room_probe', 'string', ['number'], [0]));
       if (p.timed_out === 1) window.__timedOut = true;
       return p.autopilot[1] ? p : null;
     }, null, { timeout: 180000, polling: 100 });
-    timedOutSeen = await host.page.evaluate(() => !!window.__timedOut);
+    const timedOutSeen = await host.page.evaluate(() => !!window.__timedOut);
     const awayMs = Date.now() - closedAt;
     const moves = away.timeout_moves.filter(([seat]) => seat === 1).map(([, a]) => a);
     measure(`rooms faults: Ada's page closed at action ${before.applied} (phase ${before.phase}); her seat on the autopilot `
