@@ -72,6 +72,9 @@ void RoomPlay::close() {
   to_room_.clear();
   outbox_.clear();
   now_s_ = 0;
+  frame_s_ = -1;
+  ticked_s_ = 0;
+  unanswered_since_ = -1;
   autoplayed_at_ = static_cast<size_t>(-1);
   invite_link_.clear();
   invite_qr_.clear();
@@ -143,15 +146,48 @@ bool RoomPlay::host_message(std::string_view text, std::string* error) {
   return true;
 }
 
+void RoomPlay::advance_clock(double frame_s) {
+  const double since = frame_s_ < 0 ? 0 : std::max(0.0, frame_s - frame_s_);
+  frame_s_ = frame_s;
+  now_s_ += std::max(0.0, since - ticked_s_) * clock_scale_;
+  ticked_s_ = 0;
+}
+
+void RoomPlay::tick(double dt_s, double slice_ms) {
+  if (!room_) return;
+  const double dt = std::clamp(dt_s, 0.0, 5.0);  // a tab frozen for longer loses the rest
+  ticked_s_ += dt;
+  now_s_ += dt * clock_scale_;
+  pump();
+  deliver(room_->update(now_s_, slice_ms));
+  pump();
+}
+
+void RoomPlay::set_clock_scale(double scale) {
+  clock_scale_ = std::clamp(scale, 1.0, 20.0);
+}
+
 void RoomPlay::update(double now_s, double slice_ms) {
   if (room_) {
-    now_s_ = std::max(now_s_, now_s);
+    advance_clock(now_s);
     pump();  // the host's moves made since the last frame
     deliver(room_->update(now_s_, slice_ms));
     pump();
   }
+  if (!room_) ask_again_if_unanswered(now_s);
   play_for_seat();
   pump();
+}
+
+void RoomPlay::ask_again_if_unanswered(double now_s) {
+  if (!link_ || !link_->awaiting_answer()) {
+    unanswered_since_ = -1;
+  } else if (unanswered_since_ < 0) {
+    unanswered_since_ = now_s;
+  } else if (now_s - unanswered_since_ >= kAnswerWaitSeconds) {
+    link_->resync();
+    unanswered_since_ = now_s;
+  }
 }
 
 void RoomPlay::play_for_seat() {

@@ -31,6 +31,9 @@ namespace catan::ui {
 
 class RoomPlay {
  public:
+  // Joined: how long a move may wait for the host's answer before the whole view is asked for.
+  static constexpr double kAnswerWaitSeconds = 3.0;
+
   // A message for a data channel: to the guest `peer` (hosting) or, with peer "", to the host.
   struct Outgoing {
     std::string peer;
@@ -71,6 +74,14 @@ class RoomPlay {
   // Hosting: lets the bots act and sends the views that changed; then the host's own moves.
   // With autoplay, this page's seat moves when it may.
   void update(double now_s, double slice_ms);
+
+  // Hosting, while the page draws no frames (a background tab, whose animation frames the
+  // browser stops): the room's clock runs on by `dt_s` and the room updates (bots, timers,
+  // the views), as update() would. The host's own seat is not played here.
+  void tick(double dt_s, double slice_ms);
+  // The room's clock runs `scale` times as fast as the frame clock (1 to 20; 1 by default):
+  // a browser test's hook, so that its turn timers run out sooner through the same code.
+  void set_clock_scale(double scale);
 
   // The page's seat played by a Normal AI that sees only the seat's view (browser tests of
   // whole games); it stays on for the rooms that follow until switched off.
@@ -126,13 +137,24 @@ class RoomPlay {
   void pump();
   // With autoplay, the seat's move in the view held (once per view).
   void play_for_seat();
+  // Joined: a move the host has not answered for kAnswerWaitSeconds (its view was lost) makes
+  // the link ask for the whole view, again after as long while none comes.
+  void ask_again_if_unanswered(double now_s);
+  double unanswered_since_ = -1;  // the frame clock when the wait was first seen (-1: none)
 
   std::unique_ptr<match::HostRoom> room_;
   std::unique_ptr<match::GuestLink> link_;
   bool hello_sent_ = false;
   std::vector<std::string> to_room_;  // hosting: the host's link's messages not yet received
   std::vector<Outgoing> outbox_;
-  double now_s_ = 0;  // the frame clock update() was last given: the room's only clock
+  // The room's clock (its timers, the bots' pace, the rate limit): the frame clock's advance
+  // times clock_scale_, plus what tick() ran while no frame came (not counted twice when the
+  // next frame's clock has jumped over that time).
+  void advance_clock(double frame_s);
+  double now_s_ = 0;
+  double frame_s_ = -1;  // the frame clock update() was last given (-1: none yet)
+  double ticked_s_ = 0;  // tick()'s time since that frame
+  double clock_scale_ = 1;
   std::unique_ptr<Bot> autoplay_;
   size_t autoplayed_at_ = static_cast<size_t>(-1);  // actions_applied of the last move made
   std::string invite_link_, invite_qr_, connection_;

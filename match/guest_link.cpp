@@ -51,6 +51,7 @@ bool GuestLink::receive(std::string_view text, std::string* error) {
       match_ = std::make_unique<ViewMatch>(
           room_->config, room_->seat, [this](const Action& a, std::string*) {
             send_(wire::encode_guest(wire::Act{a, views_.view().actions_applied}));
+            awaiting_ = true;
             return true;
           },
           [this] { take_back_control(); });
@@ -64,12 +65,14 @@ bool GuestLink::receive(std::string_view text, std::string* error) {
       return false;
     }
     refusal_.clear();
+    awaiting_ = false;
     record_.add(views_.view());
     if (match_) match_->update(views_.view());
     return true;
   }
   if (const auto* r = std::get_if<wire::Refused>(&*msg)) {
     refusal_ = r->reason;
+    awaiting_ = false;
     return true;
   }
   if (const auto* reveal = std::get_if<wire::Reveal>(&*msg)) {

@@ -44,6 +44,10 @@ class GuestLink {
   const ViewMatch* match() const { return match_ && views_.has_view() ? match_.get() : nullptr; }
   const std::optional<wire::Room>& room() const { return room_; }
   const std::vector<wire::ChatLine>& chat() const { return chat_; }
+  // An `act` went and neither a view nor a refusal has come since. A view lost on the way (a
+  // channel's fault) leaves a guest waiting for an answer that never comes: RoomPlay asks for
+  // the whole view when this lasts.
+  bool awaiting_answer() const { return awaiting_; }
   // The host's last refusal ("" when none since the last view).
   const std::string& refusal() const { return refusal_; }
   // The check of the views received against the host's reveal; nullopt until the reveal.
@@ -63,6 +67,7 @@ class GuestLink {
   std::string nonce_;
   std::string commitment_;  // the first room's; a host may not change it
   bool commitment_changed_ = false;
+  bool awaiting_ = false;
   std::optional<VerifyResult> verification_;
 };
 

@@ -158,11 +158,11 @@ void HostRoom::seat_peer(const PeerId& peer, int seat, const wire::Hello& hello)
   s.peer = peer;
   s.connected = true;
   if (!name.empty()) s.name = name;
+  // A rejoin leaves an autopilot on: a page reopened, or reconnecting by itself, is not yet the
+  // person back at the table; its "Take back control" (`back`) is (docs/RULES.md, timers).
   if (s.token.empty()) {
     s.token = new_token();
     if (!started_) s.nonce = hello.nonce;  // a rejoin keeps the nonce the seat was taken with
-  } else if (started_ && session_.on_autopilot(seat)) {
-    session_.take_back_control(seat);  // a rejoin: the person is back
   }
 }
 

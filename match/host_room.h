@@ -77,6 +77,9 @@ class HostRoom {
   // Whether a peer is connected to the seat now (a taken seat stays reserved after a leave).
   bool seat_connected(int seat) const;
   std::vector<wire::RoomSeat> seats() const;
+  // The view the room sends `seat` (-1: a spectator's): the seat's observation and events, the
+  // autopilot seats, the bots' thinking, the clock.
+  SeatView view_for(int seat) const;
   // What the guests receive once the game is over (match/verify.h), with the host's secret;
   // and the SHA-256 of that secret, which every `room` message announces (match/fair_seed.h).
   wire::Reveal reveal() const;
@@ -123,7 +126,6 @@ class HostRoom {
   Result chat(const PeerId& peer, const wire::Chat& c);
   void seat_peer(const PeerId& peer, int seat, const wire::Hello& hello);
   std::string new_token();
-  SeatView view_for(int seat) const;
   std::string room_for(const Peer& p) const;  // the `room` message for a peer
   void send_room(Result& r) const;
   void send_views(Result& r);

@@ -1,6 +1,9 @@
 // WebRoom: see web_room.h.
 #include "shell/web_room.h"
 
+#include <array>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <nlohmann/json.hpp>
@@ -11,6 +14,7 @@
 #include "frontend/ice_servers.h"
 #include "frontend/room_play.h"
 #include "match/web_save.h"
+#include "match/verify.h"
 #include "shell/web_export.h"
 
 namespace catan::web {
@@ -247,6 +251,74 @@ std::string WebRoom::status() const {
               {"started", room.started()}};
     if (room.link()) j["room"] = room_json(*room.link());
     if (room.codes().on) j["codes"] = codes_json(room.codes());
+    return dump(j);
+  });
+}
+
+std::string WebRoom::tick(double dt_s) {
+  return guarded([&] {
+    ui::RoomPlay& room = app_.room();
+    const bool ran = room.hosting() && room.started() && std::isfinite(dt_s);
+    // Nothing is drawn, and a hidden tab's interval runs about once a second: a longer slice.
+    if (ran) room.tick(dt_s, 30.0);
+    return dump(json{{"ok", true}, {"ran", ran}});
+  });
+}
+
+std::string WebRoom::set_clock_scale(double scale) {
+  return guarded([&] {
+    if (!std::isfinite(scale) || scale < 1 || scale > 20)
+      return error_json("the clock scale is not between 1 and 20");
+    app_.room().set_clock_scale(scale);
+    return ok_json();
+  });
+}
+
+std::string WebRoom::probe(int seat) const {
+  return guarded([&] {
+    ui::RoomPlay& room = app_.room();
+    match::ViewDigest d;
+    json j = {{"ok", true}};
+    // The view's turn, the autopilot seats, the time-out notice and the moves made after time-outs.
+    const auto turn = [&j](const GameState& s, const auto& autopilot, int timed_out,
+                           const std::vector<match::TimeoutMove>& moves,
+                           const std::vector<Action>& legal) {
+      json l = json::array();
+      for (const Action& a : legal) l.push_back(a.to_string());
+      j["legal"] = l;
+      j["phase"] = static_cast<int>(s.phase);
+      j["to_move"] = s.to_move();
+      j["current"] = s.current;
+      j["turn"] = s.turn;
+      j["autopilot"] = autopilot;
+      j["timed_out"] = timed_out;
+      json m = json::array();
+      for (const match::TimeoutMove& t : moves) m.push_back({t.seat, t.action.to_string()});
+      j["timeout_moves"] = m;
+    };
+    if (room.room() && room.room()->started()) {
+      if (seat < -1 || seat >= room.room()->config().options.players)
+        return error_json("no such seat");
+      const match::SeatView v = room.room()->view_for(seat);
+      d = match::digest_view(v);
+      turn(room.room()->game().state(), v.autopilot, v.timed_out_seat, v.timeout_moves, v.legal);
+    } else if (room.link() && room.match() && !room.link()->record().views.empty()) {
+      d = room.link()->record().views.back();
+      const match::ViewMatch& m = *room.match();
+      std::array<bool, kMaxPlayers> autopilot{};
+      for (int s = 0; s < kMaxPlayers; ++s) autopilot[static_cast<size_t>(s)] = m.on_autopilot(s);
+      turn(m.observation().view, autopilot, m.timed_out_seat(), m.timeout_moves(),
+           m.legal_actions());
+    } else {
+      return error_json("no view yet");
+    }
+    char digest[64];
+    std::snprintf(digest, sizeof digest, "%016llx-%016llx-%016llx",
+                  static_cast<unsigned long long>(d.observation),
+                  static_cast<unsigned long long>(d.events),
+                  static_cast<unsigned long long>(d.legal));
+    j["applied"] = d.actions_applied;
+    j["digest"] = digest;
     return dump(j);
   });
 }

@@ -61,6 +61,17 @@ class WebRoom {
   // the view held meanwhile; refused when this page holds no seat (then connect()).
   std::string rejoin();
 
+  // Hosting, while the page draws no frames (a hidden tab): the room runs `dt_s` seconds on
+  // (RoomPlay::tick). {"ok":true,"ran":bool}: false when no hosted room is open.
+  std::string tick(double dt_s);
+  // Test hooks (shell/web_test_hooks.cpp): the room's clock speed (RoomPlay::set_clock_scale);
+  // and where the view of `seat` stands: hosting, the view the room sends it; joined, the last
+  // view received. {"ok":true,"applied":n,"digest":"<observation>-<events>-<legal>"} (hex),
+  // with the view's phase, to_move, current, turn, autopilot seats, timed_out seat and
+  // timeout_moves ([seat, action]) and the seat's legal actions.
+  std::string set_clock_scale(double scale);
+  std::string probe(int seat) const;
+
  private:
   App& app_;
 };

@@ -141,3 +141,11 @@ CATAN_WEB_EXPORT const char* catan_web_room_rejoin() {
   static std::string out;
   return with_room(out, [](catan::web::WebRoom& r) { return r.rejoin(); });
 }
+
+// Hosting, while the page draws no frames (a hidden tab, whose animation frames the browser
+// stops): the room runs `dt_s` seconds on, its bots, timers and views. web/net/room.js calls it
+// from its interval. {"ok":true,"ran":false} when no hosted game is open.
+CATAN_WEB_EXPORT const char* catan_web_room_tick(double dt_s) {
+  static std::string out;
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.tick(dt_s); });
+}

@@ -99,3 +99,36 @@ CATAN_WEB_EXPORT const char* catan_web_test_room_autoplay(int on) {
     out = room->set_autoplay(on != 0);
   return out.c_str();
 }
+
+namespace {
+
+// body(room) when the test hooks are on and the app is attached; else the refusal.
+template <class Body>
+const char* test_room_call(std::string& out, Body&& body) {
+  catan::web::WebBridge& bridge = catan::web::WebBridge::instance();
+  catan::web::WebRoom* room = bridge.room();
+  if (!bridge.test_hooks())
+    out = catan::web::error_json("the test hooks are off");
+  else if (!room)
+    out = catan::web::error_json("the app is not attached");
+  else
+    out = body(*room);
+  return out.c_str();
+}
+
+}  // namespace
+
+// The hosted room's clock `scale` times as fast as the frame clock (1 to 20): the fault tests'
+// turn timers run out sooner through the room's own TurnClock. It stays for the rooms that follow.
+CATAN_WEB_EXPORT const char* catan_web_test_room_clock_scale(double scale) {
+  static std::string out;
+  return test_room_call(out, [&](catan::web::WebRoom& r) { return r.set_clock_scale(scale); });
+}
+
+// Where the view of `seat` stands on this page (hosting: the view the room sends it; joined:
+// the last view received): {"ok":true,"applied":n,"digest":"..."}, equal on both pages when the
+// guest holds the host's view of its seat.
+CATAN_WEB_EXPORT const char* catan_web_test_room_probe(int seat) {
+  static std::string out;
+  return test_room_call(out, [&](catan::web::WebRoom& r) { return r.probe(seat); });
+}

@@ -1,11 +1,13 @@
-// What the online rooms' features share (tests/browser/features/rooms*.mjs): the site served with
-// the page's policy letting WebSocket reach this machine's relays, a page with the test hooks and
-// its room's texts recorded, the catan_web_room_* calls, and the checks of a guest's texts (no
-// hidden information) and of a QR code.
-import { atRoot, instrument, newContext, serve, site } from './lib.mjs';
+// The online rooms' browser tests' shared helpers (features/rooms*.mjs): the site the pages
+// load, a page with the test hooks and the relays, the room's exports, the lobby driven by its
+// widgets where it names them, and the checks of a guest's texts (no hidden information) and
+// of a QR code.
+import { assert, atRoot, frames, instrument, newContext, serve, site, sleep, waitFor, waitReady } from './lib.mjs';
+import { tapOrClickUi } from './ui.mjs';
 
 // The site with the page's policy letting WebSocket reach this machine's relays (ws:, where the
-// public relays are wss:): nothing else of the site changes. {server, pageBase}.
+// public relays are wss:): nothing else of the site changes. Each feature file serves its own
+// and closes it at its end: {server, pageBase}.
 const CSP_META = /(http-equiv="Content-Security-Policy"\s+content="[^"]*connect-src 'self' wss:)/;
 export async function roomSite() {
   const server = await serve(atRoot(site), (p, text) => (p === '/index.html'
@@ -52,6 +54,80 @@ export function roomCall(page, name, types = [], args = []) {
   return page.evaluate(([n, t, a]) => JSON.parse(window.Module.ccall(n, 'string', t, a)), [name, types, args]);
 }
 export const status = (page) => roomCall(page, 'catan_web_room_status');
+
+// ------------------------------------------------------------------ driving the lobby
+// By the app's widgets where it names them (test ids), else by its exports; `how` records which.
+export const how = new Set();
+export async function hasUi(page, id) {
+  return page.evaluate((i) => {
+    const v = window.catan.view();
+    return !!(v && v.uiRects && v.uiRects[i]);
+  }, id);
+}
+export async function clickOrCall(page, touch, id, exportName, types, args) {
+  if (await hasUi(page, id)) {
+    how.add(`${id}: ${touch ? 'tap' : 'click'}`);
+    await tapOrClickUi(page, id, touch);
+    return { ok: true };
+  }
+  how.add(`${id}: ${exportName}()`);
+  const r = await roomCall(page, exportName, types, args);
+  await frames(page, 3);
+  return r;
+}
+
+// The host opens a room (You, Friend, Friend, a Normal bot) and waits for its invitation link.
+export async function hostOpens(host, options = {}) {
+  await waitReady(host.page);
+  const config = JSON.stringify({ seats: 'human,human,human,ai:normal', speed: 20, ...options });
+  const r = await roomCall(host.page, 'catan_web_room_host', ['string'], [config]);
+  assert(r.ok, 'catan_web_room_host: ' + JSON.stringify(r));
+  how.add('open room: catan_web_room_host()');
+  // The app tells the page (Module.catanRoom 'hosting') when its own lobby opens the room.
+  await sleep(1000);
+  if (!(await host.page.evaluate(() => window.__room.invite))) {
+    how.add("'hosting' event: sent by the test");
+    await host.page.evaluate(() => window.Module.catanRoom({ event: 'hosting' }));
+  }
+  return waitFor(host.page, () => window.__room.invite, null, { timeout: 30000 });
+}
+
+// A guest opens the link and waits for the room (the host's `room` message): ms from opening.
+export async function guestOpens(guest, link) {
+  const t0 = Date.now();
+  await guest.page.goto(link);
+  // A guest whose first try finds no host tries again after joinHost's 30 s (web/net/room.js).
+  await waitFor(guest.page, () => window.__room.in.some(([, , t]) => t.includes('"t":"room"')), null, { timeout: 100000 });
+  return Date.now() - t0;
+}
+
+// A guest joins (any open seat); with none open it watches (seat -1, no token).
+export async function guestJoins(guest, name) {
+  const rooms = () => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length;
+  const before = await guest.page.evaluate(rooms);
+  if (await hasUi(guest.page, 'room_name')) {
+    how.add(`guest name and Join: ${guest.touch ? 'taps' : 'clicks'} and typing`);
+    await tapOrClickUi(guest.page, 'room_name', guest.touch);
+    await guest.page.keyboard.type(name, { delay: 20 });
+    await frames(guest.page, 4);
+    await tapOrClickUi(guest.page, 'room_join', guest.touch);
+  } else {
+    how.add('join: catan_web_room_guest()');
+    const r = await roomCall(guest.page, 'catan_web_room_guest', ['number', 'string', 'string'], [-1, name, '']);
+    assert(r.ok, `join ${name}: ${JSON.stringify(r)}`);
+  }
+  await waitFor(guest.page, (n) => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length > n,
+    before, { timeout: 20000 });
+  const s = await status(guest.page);
+  assert(s.room && Number.isInteger(s.room.seat), `${name}: no seat in ${JSON.stringify(s)}`);
+  if (s.room.seat >= 0) assert(s.room.seats[s.room.seat].name === name, `${name} sits as ${JSON.stringify(s.room.seats[s.room.seat])}`);
+  return s.room;
+}
+
+export async function hostStarts(host) {
+  const r = await clickOrCall(host.page, host.touch, 'room_start', 'catan_web_room_start');
+  assert(r.ok, 'start: ' + JSON.stringify(r));
+}
 
 const GAME_OVER = 11; // engine/state.h Phase::GameOver
 const VICTORY_POINT = 1; // engine/types.h DevCard::VictoryPoint

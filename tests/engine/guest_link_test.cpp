@@ -66,7 +66,8 @@ TEST(GuestLink, PlaysThroughTheViewMatchAndResyncsAfterALostView) {
 
 // Docs/RULES.md's timers for a remote seat: a guest who stops playing misses two turns, the
 // AI plays the seat, every guest sees it, and the guest's "Take back control" (a `back`
-// message) gives it back. Only the guest's own seat can be asked back.
+// message) gives it back; a rejoin with the token does not. Only the guest's own seat can be
+// asked back.
 TEST(GuestLink, AnAbsentGuestIsPlayedByTheAiUntilItTakesItsSeatBack) {
   MatchConfig mc = quick_match(3, 2, 21);
   mc.options.timer_seconds = 20;  // the shortest the options allow
@@ -93,6 +94,19 @@ TEST(GuestLink, AnAbsentGuestIsPlayedByTheAiUntilItTakesItsSeatBack) {
   }
   ASSERT_TRUE(away(0, 0)) << "two missed turns put Ann's seat on the autopilot";
   EXPECT_TRUE(away(1, 0)) << "Ben sees it too";
+  // Ann's page closes and opens again: the token gives her seat and the current view back, and
+  // the AI keeps playing it until she takes it back.
+  const std::string token = t.link(0).room()->token;
+  ASSERT_TRUE(t.room.leave("g0").ok);
+  t.links[0] =
+      std::make_unique<GuestLink>([&t](const std::string& x) { t.send("g0", x); }, fixed_nonce(0));
+  t.link(0).hello("", -1, token);
+  t.pump();
+  const ViewMatch* rejoined = t.link(0).match();
+  ASSERT_NE(rejoined, nullptr);
+  EXPECT_EQ(t.link(0).room()->seat, 0);
+  EXPECT_EQ(rejoined->actions_applied(), t.room.game().history().size());
+  EXPECT_TRUE(away(0, 0)) << "a rejoin is not yet a take-back";
   t.link(1).match()->take_back_control(0);  // not Ben's seat: nothing is sent
   EXPECT_TRUE(t.to_host.empty());
   t.link(0).match()->take_back_control(0);

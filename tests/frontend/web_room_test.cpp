@@ -162,6 +162,51 @@ TEST_F(WebRoomTest, GuestsPlayTurnsFromTheirViewsAndSeeOnlyTheirOwnHands) {
   expect_only_own_hands();
 }
 
+// The host's answer to a guest's move lost on its way (a channel's fault; nothing else would
+// tell the guest): after RoomPlay::kAnswerWaitSeconds the guest asks for the whole view, and
+// then holds the host's view of its seat.
+TEST_F(WebRoomTest, AGuestWhoseAnswerIsLostAsksForTheWholeView) {
+  App& g1 = guests_["g1"]->app;
+  const auto g1_may_move = [&] {
+    const match::ViewMatch* v = g1.room().match();
+    return v != nullptr && v->view().phase != Phase::GameOver && !v->legal_actions().empty();
+  };
+  for (int i = 0; i < 200 && !g1_may_move(); ++i) round();
+  ASSERT_TRUE(g1_may_move());
+  match::ViewMatch* m = g1.room().match();
+  ASSERT_NE(m, nullptr);
+  const std::vector<Action> legal = m->legal_actions();
+  ASSERT_FALSE(legal.empty());
+  ASSERT_TRUE(m->submit(pick(legal)));
+  for (const json& o : json::parse(guests_["g1"]->room.outbox()))
+    EXPECT_TRUE(ok(host_.room.peer_message("g1", o["text"].get<std::string>().c_str())));
+  int lost = 0;
+  for (const json& o : json::parse(host_.room.outbox())) {
+    if (o["peer"] == "g1") {
+      ++lost;
+      continue;
+    }
+    guests_.at(o["peer"].get<std::string>())
+        ->room.host_message(o["text"].get<std::string>().c_str());
+  }
+  EXPECT_GE(lost, 1);
+  ASSERT_NE(g1.room().link(), nullptr);
+  EXPECT_TRUE(g1.room().link()->awaiting_answer());
+  std::string sent;
+  int n = 0;
+  for (; n < 40 && sent.empty(); ++n) {
+    frame(g1);
+    for (const json& o : json::parse(guests_["g1"]->room.outbox()))
+      sent += o["text"].get<std::string>();
+  }
+  EXPECT_EQ(sent, R"({"t":"resync","v":1})");
+  EXPECT_GE(n * 0.25, ui::RoomPlay::kAnswerWaitSeconds) << "asked before the wait was over";
+  EXPECT_TRUE(ok(host_.room.peer_message("g1", sent.c_str())));
+  carry();
+  EXPECT_FALSE(g1.room().link()->awaiting_answer());
+  expect_only_own_hands();
+}
+
 TEST_F(WebRoomTest, HostileTextsAreRefusedAndChangeNothing) {
   for (int i = 0; i < 40 && host_actions() < 6; ++i) round();
   frame(host_.app);  // a move the host made goes to its room

@@ -17,7 +17,7 @@
 //            seat's token (catan_web_room_rejoin) takes the seat back.
 //   both:    catan_web_room_outbox() drained every 50 ms (an interval, which background tabs
 //            still run), right after every frame of the app and right after each call into the
-//            room.
+//            room. Hosting in a hidden tab (no frames), the interval runs the room too.
 //
 // Everything a peer sends goes to the app, which checks it; here a text is only passed on, and
 // nothing a peer sends or does can throw out of this module.
@@ -68,6 +68,14 @@ function transportOptions() {
   if (s.ok === true && s.mode !== 'default' && Array.isArray(s.servers)) o.iceServers = s.servers;
   return o;
 }
+
+// window.catanTestRoomFault(peer, text) -> 'drop' (the text is lost) or 'twice' (sent twice),
+// for each text this page sends: the fault tests' lost and duplicated messages.
+function fault(peer, text) {
+  const fn = hooksOn() ? window.catanTestRoomFault : null;
+  if (typeof fn !== 'function') return '';
+  try { return fn(peer, text) || ''; } catch (e) { return ''; }
+}
 function tap(direction, peer, text) {
   const fn = hooksOn() ? window.catanTestRoomTap : null;
   if (typeof fn !== 'function') return;
@@ -91,13 +99,33 @@ function drain() {
     if (!m || typeof m.text !== 'string' || typeof m.peer !== 'string') continue;
     const peer = m.peer === '' ? r.hostPeer : r.peers.get(m.peer);
     if (!peer || peer.closed) continue;
-    tap('out', m.peer, m.text);
-    try {
-      peer.send(m.text);
-    } catch (e) {
-      console.warn(`[catan] room: sending to ${m.peer || 'the host'} failed:`, errorText(e));
+    const f = fault(m.peer, m.text);
+    for (let n = f === 'drop' ? 0 : f === 'twice' ? 2 : 1; n > 0; --n) {
+      tap('out', m.peer, m.text);
+      try {
+        peer.send(m.text);
+      } catch (e) {
+        console.warn(`[catan] room: sending to ${m.peer || 'the host'} failed:`, errorText(e));
+      }
     }
   }
+}
+
+// A hidden tab gets no animation frames, so the app's frame, which runs the hosted room, stops:
+// while no frame has come for TICK_AFTER_MS, the interval runs the room instead (its bots, turn
+// timers and views; catan_web_room_tick), so the guests' game goes on.
+const TICK_AFTER_MS = 250;
+let lastFrameMs = 0;
+let lastRunMs = 0;
+function tickWithoutFrames() {
+  const r = current;
+  if (!r || !r.hosting || !lastFrameMs) return;
+  const now = performance.now();
+  if (now - lastFrameMs < TICK_AFTER_MS) return;
+  const dt = (now - Math.max(lastFrameMs, lastRunMs)) / 1000;
+  lastRunMs = now;
+  const answer = callJson('catan_web_room_tick', ['number'], [dt]);
+  if (answer.ok !== true) console.warn('[catan] room: tick refused:', answer.error);
 }
 
 // Right after each frame of the app (Module.postMainLoop, which emscripten calls after every
@@ -110,12 +138,18 @@ function drainAfterFrames() {
   const after = M.postMainLoop;
   M.postMainLoop = () => {
     if (typeof after === 'function') after();
+    lastFrameMs = performance.now();
     if (current) drain();
   };
 }
 
 function startDraining() {
-  if (drainTimer === null) drainTimer = setInterval(drain, DRAIN_MS);
+  if (drainTimer === null) {
+    drainTimer = setInterval(() => {
+      tickWithoutFrames();
+      drain();
+    }, DRAIN_MS);
+  }
   drainAfterFrames();
 }
 
@@ -169,6 +203,11 @@ function hostStatus(r) {
   return n ? `${n} ${n === 1 ? 'friend' : 'friends'} connected (relay connected)` : 'Waiting for friends (relay connected)';
 }
 
+// A NUL cannot cross into the app (web/bridge.js refuses the call, and the guest would hear
+// nothing): it becomes U+0001, which JSON allows nowhere unescaped either, so the text stays as
+// invalid as it was and the app refuses it with its own sentence, to the guest.
+const withoutNul = (text) => (typeof text === 'string' && text.includes('\0') ? text.replaceAll('\0', '\u0001') : text);
+
 function acceptPeer(r, peer) {
   if (current !== r) {
     peer.close();
@@ -178,7 +217,7 @@ function acceptPeer(r, peer) {
   peer.onmessage = (text) => {
     if (current !== r) return;
     tap('in', peer.id, text);
-    roomCall('catan_web_room_peer_message', ['string', 'string'], [peer.id, text]);
+    roomCall('catan_web_room_peer_message', ['string', 'string'], [peer.id, withoutNul(text)]);
   };
   peer.onclose = () => {
     if (current !== r) return;

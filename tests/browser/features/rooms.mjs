@@ -10,88 +10,14 @@ import {
   assert, closeStrict, frames, measure, noticeText, quantile, root, shot, sleep, test, waitFor, waitReady,
 } from '../lib.mjs';
 import {
-  hiddenInformationProblems, qrProblems, roomCall, roomPage, roomSite, status,
+  clickOrCall, guestJoins, guestOpens, hasUi, hiddenInformationProblems, hostOpens, hostStarts, how, qrProblems,
+  roomCall, roomPage, roomSite, status,
 } from '../rooms-lib.mjs';
 import { RELAYS } from '../transport/relays.mjs';
 import { DESKTOP_1280, PHONE_390, tapOrClickUi } from '../ui.mjs';
 
 const nodeModules = path.join(root, 'tests/browser/node_modules');
-
 const { server: own, pageBase } = await roomSite();
-
-// ------------------------------------------------------------------ driving the lobby
-// By the app's widgets where it names them (test ids), else by its exports; `how` records which.
-const how = new Set();
-async function hasUi(page, id) {
-  return page.evaluate((i) => {
-    const v = window.catan.view();
-    return !!(v && v.uiRects && v.uiRects[i]);
-  }, id);
-}
-async function clickOrCall(page, touch, id, exportName, types, args) {
-  if (await hasUi(page, id)) {
-    how.add(`${id}: ${touch ? 'tap' : 'click'}`);
-    await tapOrClickUi(page, id, touch);
-    return { ok: true };
-  }
-  how.add(`${id}: ${exportName}()`);
-  const r = await roomCall(page, exportName, types, args);
-  await frames(page, 3);
-  return r;
-}
-
-// The host opens a room (You, Friend, Friend, a Normal bot) and waits for its invitation link.
-async function hostOpens(host, options = {}) {
-  await waitReady(host.page);
-  const config = JSON.stringify({ seats: 'human,human,human,ai:normal', speed: 20, ...options });
-  const r = await roomCall(host.page, 'catan_web_room_host', ['string'], [config]);
-  assert(r.ok, 'catan_web_room_host: ' + JSON.stringify(r));
-  how.add('open room: catan_web_room_host()');
-  // The app tells the page (Module.catanRoom 'hosting') when its own lobby opens the room.
-  await sleep(1000);
-  if (!(await host.page.evaluate(() => window.__room.invite))) {
-    how.add("'hosting' event: sent by the test");
-    await host.page.evaluate(() => window.Module.catanRoom({ event: 'hosting' }));
-  }
-  return waitFor(host.page, () => window.__room.invite, null, { timeout: 30000 });
-}
-
-// A guest opens the link and waits for the room (the host's `room` message): ms from opening.
-async function guestOpens(guest, link) {
-  const t0 = Date.now();
-  await guest.page.goto(link);
-  // A guest whose first try finds no host tries again after joinHost's 30 s (web/net/room.js).
-  await waitFor(guest.page, () => window.__room.in.some(([, , t]) => t.includes('"t":"room"')), null, { timeout: 100000 });
-  return Date.now() - t0;
-}
-
-// A guest joins (any open seat); with none open it watches (seat -1, no token).
-async function guestJoins(guest, name) {
-  const rooms = () => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length;
-  const before = await guest.page.evaluate(rooms);
-  if (await hasUi(guest.page, 'room_name')) {
-    how.add(`guest name and Join: ${guest.touch ? 'taps' : 'clicks'} and typing`);
-    await tapOrClickUi(guest.page, 'room_name', guest.touch);
-    await guest.page.keyboard.type(name, { delay: 20 });
-    await frames(guest.page, 4);
-    await tapOrClickUi(guest.page, 'room_join', guest.touch);
-  } else {
-    how.add('join: catan_web_room_guest()');
-    const r = await roomCall(guest.page, 'catan_web_room_guest', ['number', 'string', 'string'], [-1, name, '']);
-    assert(r.ok, `join ${name}: ${JSON.stringify(r)}`);
-  }
-  await waitFor(guest.page, (n) => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length > n,
-    before, { timeout: 20000 });
-  const s = await status(guest.page);
-  assert(s.room && Number.isInteger(s.room.seat), `${name}: no seat in ${JSON.stringify(s)}`);
-  if (s.room.seat >= 0) assert(s.room.seats[s.room.seat].name === name, `${name} sits as ${JSON.stringify(s.room.seats[s.room.seat])}`);
-  return s.room;
-}
-
-async function hostStarts(host) {
-  const r = await clickOrCall(host.page, host.touch, 'room_start', 'catan_web_room_start');
-  assert(r.ok, 'start: ' + JSON.stringify(r));
-}
 
 // ------------------------------------------------------------------ measures of one game
 // Round trips seen by a guest: its `act` sent -> the next `view` received.
