@@ -183,6 +183,20 @@ void RoomPlay::pump() {
   }
 }
 
+bool RoomPlay::say(std::string_view typed, std::string* error) {
+  if (!link_ || !hello_sent_) return match::refuse(error, "join the room to chat");
+  const std::string text = match::wire::plain_chat_text(typed);
+  if (text.empty()) return match::refuse(error, "nothing to send");
+  link_->say(text);
+  pump();
+  return true;
+}
+
+const std::vector<match::wire::ChatLine>& RoomPlay::chat() const {
+  static const std::vector<match::wire::ChatLine> kNone;
+  return link_ ? link_->chat() : kNone;
+}
+
 void show_fair_play(const match::GuestLink& link, EndScreenState* end) {
   const auto& v = link.verification();
   if (!v) {

@@ -84,6 +84,13 @@ class RoomPlay {
   const std::string& invite_qr() const { return invite_qr_; }
   const std::string& connection() const { return connection_; }
 
+  // A line of chat from this page, made plain first (wire::plain_chat_text): hosting, it goes
+  // through the room like a guest's. false + *error when not joined or nothing is left.
+  bool say(std::string_view typed, std::string* error);
+  // The chat lines received, the host's own included (empty before joining).
+  const std::vector<match::wire::ChatLine>& chat() const;
+  size_t chat_total() const { return link_ ? link_->chat_total() : 0; }
+
   // The match the screen draws, once the room and a view have arrived (null before).
   match::ViewMatch* match() { return link_ ? link_->match() : nullptr; }
   const match::GuestLink* link() const { return link_.get(); }

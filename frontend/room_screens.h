@@ -11,6 +11,7 @@
 #include <string>
 
 #include "frontend/game_frame.h"
+#include "frontend/game_layout.h"
 #include "frontend/room_play.h"
 
 namespace catan::ui {
@@ -29,6 +30,10 @@ LobbyChoice draw_host_lobby(const RoomPlay& room, const Notice& notice, double n
 // The guest's lobby: Join (with lobby.name and lobby.seat; a spectator once the game has
 // started) and Close (leave the room).
 LobbyChoice draw_guest_lobby(const RoomPlay& room, GuestLobbyState& lobby);
+// The part of the screen the lobby windows centre in (the room's chat takes the rest); the
+// whole screen until set.
+void set_lobby_area(const Rect& area);
+
 // Over the game screen: the transport's state, when the page gave one.
 void draw_room_connection(const RoomPlay& room);
 
