@@ -82,7 +82,13 @@ bool RoomPlay::started() const {
   return link_ && link_->room() && link_->room()->started;
 }
 
+void RoomPlay::set_autoplay_until_trade() {
+  set_autoplay(true);
+  autoplay_until_trade_ = true;
+}
+
 void RoomPlay::set_autoplay(bool on) {
+  autoplay_until_trade_ = false;
   if (!on) {
     autoplay_.reset();
     return;
@@ -151,6 +157,12 @@ void RoomPlay::play_for_seat() {
   if (!autoplay_ || !m || m->viewer() < 0) return;
   const std::vector<Action> legal = m->legal_actions();
   if (legal.empty() || m->actions_applied() == autoplayed_at_) return;
+  const GameState& v = m->view();
+  if (autoplay_until_trade_ && v.phase == Phase::Main && v.current == m->viewer() &&
+      total(v.players[m->viewer()].resources) > 0) {
+    set_autoplay(false);
+    return;
+  }
   // The seat's own view alone: its observation and the events as it saw them.
   Action a = autoplay_->decide(m->observation(), m->visible_events());
   if (std::find(legal.begin(), legal.end(), a) == legal.end()) a = legal.front();

@@ -74,6 +74,9 @@ class RoomPlay {
   // The page's seat played by a Normal AI that sees only the seat's view (browser tests of
   // whole games); it stays on for the rooms that follow until switched off.
   void set_autoplay(bool on);
+  // Autoplay that stops by itself once the seat is in its turn's main phase holding a card: a
+  // browser test's way to the moment the seat may offer a trade.
+  void set_autoplay_until_trade();
   bool autoplay() const { return autoplay_ != nullptr; }
 
   // What the page tells the screens: the invitation link and its QR code (N*N '0'/'1', dark
@@ -116,6 +119,7 @@ class RoomPlay {
   std::vector<Outgoing> outbox_;
   double now_s_ = 0;  // the frame clock update() was last given: the room's only clock
   std::unique_ptr<Bot> autoplay_;
+  bool autoplay_until_trade_ = false;
   size_t autoplayed_at_ = static_cast<size_t>(-1);  // actions_applied of the last move made
   std::string invite_link_, invite_qr_, connection_;
 };

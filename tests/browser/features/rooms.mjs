@@ -7,56 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { vendorQrFiles } from '../../../web/tools/vendor-qrcode.mjs';
 import {
-  assert, atRoot, closeStrict, frames, instrument, measure, newContext, noticeText, quantile, root, serve,
-  shot, site, sleep, test, waitFor, waitReady,
+  assert, closeStrict, frames, measure, noticeText, quantile, root, shot, sleep, test, waitFor, waitReady,
 } from '../lib.mjs';
+import {
+  guestJoins, guestOpens, hasUi, hostOpens, hostStarts, how, roomCall, roomPage, serveRoomsSite, status,
+} from '../rooms-lib.mjs';
 import { RELAYS } from '../transport/relays.mjs';
 import { DESKTOP_1280, PHONE_390, tapOrClickUi } from '../ui.mjs';
 
 const nodeModules = path.join(root, 'tests/browser/node_modules');
 const GAME_OVER = 11; // engine/state.h Phase::GameOver
 const VICTORY_POINT = 1; // engine/types.h DevCard::VictoryPoint
-
-// The site with the page's policy letting WebSocket reach this machine's relays (ws:, where the
-// public relays are wss:): nothing else of the site changes.
-const CSP_META = /(http-equiv="Content-Security-Policy"\s+content="[^"]*connect-src 'self' wss:)/;
-const own = await serve(atRoot(site), (p, text) => (p === '/index.html'
-  ? text.replace(CSP_META, (m, head) => `${head} ws://127.0.0.1:*`) : text));
-const pageBase = `http://127.0.0.1:${own.address().port}/`;
-
-// A page with the test hooks, these relays, and the room's texts recorded with their times:
-// window.__room = {in: [[ms, peer, text]], out: [...], invite: link}, ms on the machine's clock
-// (performance.timeOrigin + performance.now()) so that times of different pages compare;
-// window.__longTasks = [[start ms, duration ms]], the page's main-thread tasks over 50 ms;
-// window.__glQueries, the WebGL 2 getParameter calls that reach the browser, by pname.
-async function roomPage(device, relays) {
-  const context = await newContext({ serviceWorkers: 'block', ...device });
-  await context.addInitScript((r) => {
-    window.catanTestRelays = r;
-    window.__room = { in: [], out: [], invite: null };
-    window.catanTestRoomTap = (direction, peer, text) => {
-      if (direction === 'invite' || direction === 'qr') window.__room[direction] = text;
-      else window.__room[direction].push([performance.timeOrigin + performance.now(), peer, text]);
-    };
-    // The WebGL queries that reach the browser (web/loader.js answers the UI's own): {pname: count}.
-    window.__glQueries = {};
-    const getParameter = WebGL2RenderingContext.prototype.getParameter;
-    WebGL2RenderingContext.prototype.getParameter = function (pname) {
-      window.__glQueries[pname] = (window.__glQueries[pname] || 0) + 1;
-      return getParameter.call(this, pname);
-    };
-    window.__longTasks = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longTasks.push([performance.timeOrigin + e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    } catch (e) { /* no long task timing in this browser */ }
-    window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  }, relays);
-  const page = instrument(await context.newPage());
-  return { context, page, touch: !!device.hasTouch };
-}
+const { own, pageBase } = await serveRoomsSite();
 
 // What is wrong with a QR code matrix (N*N '0'/'1', dark '1'): its size, its three finder patterns.
 export function qrProblems(qr) {
@@ -75,12 +37,6 @@ export function qrProblems(qr) {
   }
   return problems;
 }
-
-// Calls a catan_web_room_* export in the page: its JSON answer.
-function roomCall(page, name, types = [], args = []) {
-  return page.evaluate(([n, t, a]) => JSON.parse(window.Module.ccall(n, 'string', t, a)), [name, types, args]);
-}
-const status = (page) => roomCall(page, 'catan_web_room_status');
 
 const parse = (text) => {
   try { return JSON.parse(text); } catch (e) { return null; }
@@ -126,80 +82,6 @@ export function hiddenInformationProblems(texts, seat, otherTokens) {
   });
   if (!reveal) problems.push('no reveal arrived');
   return problems;
-}
-
-// ------------------------------------------------------------------ driving the lobby
-// By the app's widgets where it names them (test ids), else by its exports; `how` records which.
-const how = new Set();
-async function hasUi(page, id) {
-  return page.evaluate((i) => {
-    const v = window.catan.view();
-    return !!(v && v.uiRects && v.uiRects[i]);
-  }, id);
-}
-async function clickOrCall(page, touch, id, exportName, types, args) {
-  if (await hasUi(page, id)) {
-    how.add(`${id}: ${touch ? 'tap' : 'click'}`);
-    await tapOrClickUi(page, id, touch);
-    return { ok: true };
-  }
-  how.add(`${id}: ${exportName}()`);
-  const r = await roomCall(page, exportName, types, args);
-  await frames(page, 3);
-  return r;
-}
-
-// The host opens a room (You, Friend, Friend, a Normal bot) and waits for its invitation link.
-async function hostOpens(host, options = {}) {
-  await waitReady(host.page);
-  const config = JSON.stringify({ seats: 'human,human,human,ai:normal', speed: 20, ...options });
-  const r = await roomCall(host.page, 'catan_web_room_host', ['string'], [config]);
-  assert(r.ok, 'catan_web_room_host: ' + JSON.stringify(r));
-  how.add('open room: catan_web_room_host()');
-  // The app tells the page (Module.catanRoom 'hosting') when its own lobby opens the room.
-  await sleep(1000);
-  if (!(await host.page.evaluate(() => window.__room.invite))) {
-    how.add("'hosting' event: sent by the test");
-    await host.page.evaluate(() => window.Module.catanRoom({ event: 'hosting' }));
-  }
-  return waitFor(host.page, () => window.__room.invite, null, { timeout: 30000 });
-}
-
-// A guest opens the link and waits for the room (the host's `room` message): ms from opening.
-async function guestOpens(guest, link) {
-  const t0 = Date.now();
-  await guest.page.goto(link);
-  // A guest whose first try finds no host tries again after joinHost's 30 s (web/net/room.js).
-  await waitFor(guest.page, () => window.__room.in.some(([, , t]) => t.includes('"t":"room"')), null, { timeout: 100000 });
-  return Date.now() - t0;
-}
-
-// A guest joins (any open seat); with none open it watches (seat -1, no token).
-async function guestJoins(guest, name) {
-  const rooms = () => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length;
-  const before = await guest.page.evaluate(rooms);
-  if (await hasUi(guest.page, 'room_name')) {
-    how.add(`guest name and Join: ${guest.touch ? 'taps' : 'clicks'} and typing`);
-    await tapOrClickUi(guest.page, 'room_name', guest.touch);
-    await guest.page.keyboard.type(name, { delay: 20 });
-    await frames(guest.page, 4);
-    await tapOrClickUi(guest.page, 'room_join', guest.touch);
-  } else {
-    how.add('join: catan_web_room_guest()');
-    const r = await roomCall(guest.page, 'catan_web_room_guest', ['number', 'string', 'string'], [-1, name, '']);
-    assert(r.ok, `join ${name}: ${JSON.stringify(r)}`);
-  }
-  await waitFor(guest.page, (n) => window.__room.in.filter(([, , t]) => t.includes('"t":"room"')).length > n,
-    before, { timeout: 20000 });
-  const s = await status(guest.page);
-  assert(s.room && Number.isInteger(s.room.seat), `${name}: no seat in ${JSON.stringify(s)}`);
-  if (s.room.seat >= 0) assert(s.room.seats[s.room.seat].name === name, `${name} sits as ${JSON.stringify(s.room.seats[s.room.seat])}`);
-  return s.room;
-}
-
-async function hostStarts(host) {
-  const r = await clickOrCall(host.page, host.touch, 'room_start', 'catan_web_room_start');
-  assert(r.ok, 'start: ' + JSON.stringify(r));
 }
 
 // ------------------------------------------------------------------ measures of one game
