@@ -3,6 +3,7 @@
 // taps both ways in the lobby and in the game, a mute that hides the muted player's next line on
 // the phone, and a trade offer from the guest to the host made, accepted and confirmed on the two
 // pages' trade screens, with each page's log telling it. Screenshots of both pages at each step.
+// The phone is drawn at 1 device pixel per CSS pixel (see PHONE).
 import { assert, closeStrict, frames, measure, shot, test, waitFor } from '../lib.mjs';
 import {
   guestJoins, guestOpens, hostOpens, hostStarts, roomCall, roomPage, serveRoomsSite,
@@ -12,6 +13,9 @@ import { PHONE_390, pressUi, widgets } from '../ui.mjs';
 
 const { own, pageBase } = await serveRoomsSite();
 const HOST_960 = { viewport: { width: 960, height: 640 } };
+// The phone at 1 device pixel per CSS pixel: its layout is the 390x844 one, and software
+// rendering at 3 (the rooms feature's phone) made each tap cost seconds here.
+const PHONE = { ...PHONE_390, deviceScaleFactor: 1 };
 
 // The page's room status (catan_web_room_status), read in the page.
 const roomStatus = () => JSON.parse(window.Module.ccall('catan_web_room_status', 'string', [], [])).room || {};
@@ -47,7 +51,7 @@ await test('rooms-chat-and-a-trade-between-two-pages', async () => {
     pages.push(host);
     await host.page.goto(pageBase + 'index.html');
     const link = await hostOpens(host, { seats: 'human,human,ai:easy' });
-    const guest = await roomPage(PHONE_390, relays);
+    const guest = await roomPage(PHONE, relays);
     pages.push(guest);
     await guestOpens(guest, link);
     const seat = await guestJoins(guest, 'Ann');
