@@ -5,7 +5,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
+#include <string>
+#include <vector>
 
 #include "frontend/theme.h"
 #include "frontend/view_util.h"

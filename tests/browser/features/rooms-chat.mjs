@@ -46,6 +46,12 @@ await test('rooms-chat-and-a-trade-between-two-pages', async () => {
   const relay = await RELAYS.mqtt();
   const relays = { strategy: 'mqtt', relayUrls: [relay.url], iceServers: [] };
   const pages = [];
+  let t = Date.now();
+  const phases = [];
+  const phase = (name) => {
+    phases.push(`${name} ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    t = Date.now();
+  };
   try {
     const host = await roomPage(HOST_960, relays);
     pages.push(host);
@@ -56,6 +62,7 @@ await test('rooms-chat-and-a-trade-between-two-pages', async () => {
     await guestOpens(guest, link);
     const seat = await guestJoins(guest, 'Ann');
     assert(seat.seat === 1, `the guest sits in ${seat.seat}`);
+    phase('pages open and joined');
 
     // The lobby: the host's chat beside its lobby, the phone's behind a bar at the bottom.
     await say(host, 'Welcome <b>Ann</b>!');
@@ -71,6 +78,7 @@ await test('rooms-chat-and-a-trade-between-two-pages', async () => {
     const bar = (await rects(guest.page)).chat_open;
     assert(bar && bar.y1 - bar.y0 >= 43.5 && bar.y1 >= 844 - 60, `the phone's chat bar ${JSON.stringify(bar)}: not at a thumb's reach`);
     await tap(guest, 'chat_open'); // closed again
+    phase('lobby chat');
 
     // The game: the host's Chat tab beside the Log; the phone's sheet tab counts the new line.
     await hostStarts(host);
@@ -86,6 +94,7 @@ await test('rooms-chat-and-a-trade-between-two-pages', async () => {
     assert((await rects(host.page)).chat_line_3, 'the guest\'s line in the game is not on the host\'s page');
     await shot(guest.page, 'rooms-chat-game-phone.png');
     await shot(host.page, 'rooms-chat-game-desktop.png');
+    phase('start and game chat');
 
     // The phone mutes the host: the host's next line arrives and is not shown.
     await tap(guest, 'chat_people');
@@ -99,6 +108,7 @@ await test('rooms-chat-and-a-trade-between-two-pages', async () => {
     assert(muted.chat_line_3, 'the guest\'s own line is hidden too');
     await shot(guest.page, 'rooms-chat-muted-phone.png');
     await tap(guest, 'tab_chat'); // the sheet closes
+    phase('mute');
 
     // To the guest's turn with a card to give, each seat played by the AI from its own view.
     const t0 = Date.now();
@@ -140,6 +150,8 @@ await test('rooms-chat-and-a-trade-between-two-pages', async () => {
     await frames(host.page, 4);
     await shot(guest.page, 'rooms-chat-traded-phone.png');
     await shot(host.page, 'rooms-chat-traded-desktop.png');
+    phase('trade');
+    measure(`rooms-chat: ${phases.join(', ')}`);
     for (const p of pages) await closeStrict(p);
   } catch (e) {
     for (const [i, p] of pages.entries()) await shot(p.page, `rooms-chat-failed-${i}.png`).catch(() => {});
