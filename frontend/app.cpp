@@ -4,9 +4,11 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "engine/game.h"
 #include "frontend/audio.h"
+#include "frontend/chat_view.h"
 #include "frontend/game_screen.h"
 #include "frontend/match_types.h"
 #include "frontend/new_game_screen.h"
@@ -61,6 +63,7 @@ struct App::Impl {
   ReviewScreenState review;
   RoomPlay room;  // an online match, drawn instead of the local session while open
   GuestLobbyState guest_lobby;
+  ChatViewState chat;  // the room's chat: its lines' view, the field, the mutes (for the room)
   Overlays overlays;
   Notice notice;
   double now = 0;
@@ -104,18 +107,46 @@ struct App::Impl {
     review.close();
     game.hint.clear();
     show_game_screen();
+    chat = ChatViewState{};
+  }
+
+  // The room's chat, what it shows this frame: in the lobbies beside them or under them (a bar
+  // that opens a sheet), in the game as a side tab.
+  void feed_chat() {
+    const match::GuestLink* link = room.link();
+    chat.feed = {&room.chat(), room.chat_total(), link && link->room() ? &*link->room() : nullptr,
+                 room.joined()};
+    game.side.chat = &chat;
+    set_lobby_area(lobby_area(chat, ImGui::GetIO().DisplaySize));
+  }
+
+  // The lobby's chat, unless the lobby has just closed the room.
+  void lobby_chat() {
+    if (!room.open()) return;
+    draw_lobby_chat(chat);
+    send_chat();
+  }
+
+  // The line the player sent this frame, to the room.
+  void send_chat() {
+    if (chat.to_send.empty()) return;
+    std::string err;
+    if (!room.say(std::exchange(chat.to_send, {}), &err)) notice.show(err, now);
   }
 
   // The room's screens: a lobby until the game has started (and, for a guest, it joined),
   // then the game screen of its link's view once the host's first view has arrived.
   void room_screen() {
     room.update(now, 6.0);
+    feed_chat();
     if (room.hosting() && !room.started()) {
       host_lobby();
+      lobby_chat();
       return;
     }
     if (!room.hosting() && (!room.joined() || !room.started())) {
       guest_lobby_screen();
+      lobby_chat();
       return;
     }
     match::ViewMatch* m = room.match();
@@ -130,6 +161,7 @@ struct App::Impl {
     // While the host is away its notice says what the transport does.
     if (room.host_away() == RoomPlay::HostAway::No) draw_room_connection(room);
     if (!room.hosting() && draw_host_away(room) == LobbyChoice::Close) close_room();
+    send_chat();
   }
 
   void host_lobby() {
@@ -445,6 +477,8 @@ std::string App::open_sheet() const {
       return "trade";
     case ui::SideTabsState::Cards:
       return "cards";
+    case ui::SideTabsState::Chat:
+      return "chat";
   }
   return "";
 }

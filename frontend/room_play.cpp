@@ -90,7 +90,13 @@ bool RoomPlay::started() const {
   return link_ && link_->room() && link_->room()->started;
 }
 
+void RoomPlay::set_autoplay_until_trade() {
+  set_autoplay(true);
+  autoplay_until_trade_ = true;
+}
+
 void RoomPlay::set_autoplay(bool on) {
+  autoplay_until_trade_ = false;
   if (!on) {
     autoplay_.reset();
     return;
@@ -195,6 +201,12 @@ void RoomPlay::play_for_seat() {
   if (!autoplay_ || !m || m->viewer() < 0 || host_away_ != HostAway::No) return;
   const std::vector<Action> legal = m->legal_actions();
   if (legal.empty() || m->actions_applied() == autoplayed_at_) return;
+  const GameState& v = m->view();
+  if (autoplay_until_trade_ && v.phase == Phase::Main && v.current == m->viewer() &&
+      total(v.players[m->viewer()].resources) > 0) {
+    set_autoplay(false);
+    return;
+  }
   // The seat's own view alone: its observation and the events as it saw them.
   Action a = autoplay_->decide(m->observation(), m->visible_events());
   if (std::find(legal.begin(), legal.end(), a) == legal.end()) a = legal.front();
@@ -254,6 +266,15 @@ bool RoomPlay::resume(std::string_view snapshot, std::string* error) {
   return true;
 }
 
+bool RoomPlay::say(std::string_view typed, std::string* error) {
+  if (!link_ || !hello_sent_) return match::refuse(error, "join the room to chat");
+  const std::string text = match::wire::plain_chat_text(typed);
+  if (text.empty()) return match::refuse(error, "nothing to send");
+  link_->say(text);
+  pump();
+  return true;
+}
+
 bool RoomPlay::rejoin(std::string* error) {
   if (room_ || !link_) return match::refuse(error, "no room is joined here");
   if (rejoin_token_.empty()) return match::refuse(error, "no seat to take back");
@@ -261,6 +282,11 @@ bool RoomPlay::rejoin(std::string* error) {
   hello_sent_ = true;
   autoplayed_at_ = static_cast<size_t>(-1);  // a move sent as the channel closed may be lost
   return true;
+}
+
+const std::vector<match::wire::ChatLine>& RoomPlay::chat() const {
+  static const std::vector<match::wire::ChatLine> kNone;
+  return link_ ? link_->chat() : kNone;
 }
 
 void show_fair_play(const match::GuestLink& link, EndScreenState* end) {

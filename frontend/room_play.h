@@ -86,6 +86,9 @@ class RoomPlay {
   // The page's seat played by a Normal AI that sees only the seat's view (browser tests of
   // whole games); it stays on for the rooms that follow until switched off.
   void set_autoplay(bool on);
+  // Autoplay that stops by itself once the seat is in its turn's main phase holding a card: a
+  // browser test's way to the moment the seat may offer a trade.
+  void set_autoplay_until_trade();
   bool autoplay() const { return autoplay_ != nullptr; }
 
   // What the page tells the screens: the invitation link and its QR code (N*N '0'/'1', dark
@@ -99,6 +102,13 @@ class RoomPlay {
   // codes().on after host() or connect().
   RoomCodes& codes() { return codes_; }
   const RoomCodes& codes() const { return codes_; }
+
+  // A line of chat from this page, made plain first (wire::plain_chat_text): hosting, it goes
+  // through the room like a guest's. false + *error when not joined or nothing is left.
+  bool say(std::string_view typed, std::string* error);
+  // The chat lines received, the host's own included (empty before joining).
+  const std::vector<match::wire::ChatLine>& chat() const;
+  size_t chat_total() const { return link_ ? link_->chat_total() : 0; }
 
   // The match the screen draws, once the room and a view have arrived (null before).
   match::ViewMatch* match() { return link_ ? link_->match() : nullptr; }
@@ -156,6 +166,7 @@ class RoomPlay {
   double ticked_s_ = 0;  // tick()'s time since that frame
   double clock_scale_ = 1;
   std::unique_ptr<Bot> autoplay_;
+  bool autoplay_until_trade_ = false;
   size_t autoplayed_at_ = static_cast<size_t>(-1);  // actions_applied of the last move made
   std::string invite_link_, invite_qr_, connection_;
   RoomCodes codes_;

@@ -24,6 +24,11 @@ std::function<void(const std::string&, const std::string&)>& room_listener() {
   return listener;
 }
 
+Rect& lobby_area_rect() {
+  static Rect area;
+  return area;
+}
+
 // A button a thumb hits on a phone held upright: at least kMinTouch tall.
 float touch_height() {
   return std::max(kMinTouch, px(44));
@@ -32,10 +37,12 @@ float touch_height() {
 // A lobby window: centred, as wide as a phone allows, scrolled by a drag when taller than the
 // screen. end_lobby() closes it.
 void begin_lobby(const char* id, const char* title) {
-  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  const Rect& area = lobby_area_rect();
+  const ImVec2 ds = area.empty() ? ImGui::GetIO().DisplaySize : area.size;
   const float margin = ds.x < kNarrowWidth ? 8.0f : 16.0f;
   const float w = std::min(520.0f * ui_scale(), ds.x - 2 * margin);
-  ImGui::SetNextWindowPos(ImVec2(ds.x * 0.5f, ds.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowPos(ImVec2(area.pos.x + ds.x * 0.5f, area.pos.y + ds.y * 0.5f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, ds.y - 2 * margin));
   ImGui::Begin(id, nullptr,
@@ -123,6 +130,10 @@ void connection_line(const RoomPlay& room) {
 }
 
 }  // namespace
+
+void set_lobby_area(const Rect& area) {
+  lobby_area_rect() = area;
+}
 
 void set_room_listener(
     std::function<void(const std::string& event, const std::string& text)> listener) {

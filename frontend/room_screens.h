@@ -11,6 +11,7 @@
 #include <string>
 
 #include "frontend/game_frame.h"
+#include "frontend/game_layout.h"
 #include "frontend/room_play.h"
 
 namespace catan::ui {
@@ -31,6 +32,10 @@ LobbyChoice draw_host_lobby(RoomPlay& room, const Notice& notice, double now);
 // started) and Close (leave the room).
 // Joining by codes, the code exchange (room_codes.h) until the host's room arrives.
 LobbyChoice draw_guest_lobby(RoomPlay& room, GuestLobbyState& lobby);
+// The part of the screen the lobby windows centre in (the room's chat takes the rest); the
+// whole screen until set.
+void set_lobby_area(const Rect& area);
+
 // Over the game screen: the transport's state, when the page gave one.
 void draw_room_connection(const RoomPlay& room);
 // A guest's game while the host is away (RoomPlay::host_away): the board dimmed and held still

@@ -85,7 +85,30 @@ void draw_trade_tab(const GameFrame& f, SideTabsState& st, bool touch) {
   st.trade_sheet_h = content_h + 2 * ImGui::GetStyle().WindowPadding.y;
 }
 
-// The phone sheet: four tabs in a strip, the open one's panel over the board.
+// Desktop and tablet: the Chat tab after the Log, "Chat (2)" while lines wait unread.
+template <class TabItem>
+void draw_chat_tab(SideTabsState& st, TabItem&& tab_item, bool select_log, bool touch) {
+  const bool showing = st.tab == SideTabsState::Chat;
+  const int unread = showing ? 0 : st.chat->unread();
+  char label[48];
+  if (unread > 0)
+    std::snprintf(label, sizeof label, "Chat (%d)###chat", unread);
+  else
+    std::snprintf(label, sizeof label, "Chat###chat");
+  const bool open = tab_item(label);
+  test_id("tab_chat");
+  if (open) {
+    // Not while the Trade or the Log tab is on its way (selected in code this frame).
+    if (!select_log && st.tab != SideTabsState::Trade) st.tab = SideTabsState::Chat;
+    draw_chat_panel(*st.chat, touch);
+    ImGui::EndTabItem();
+  } else if (showing) {
+    st.tab = SideTabsState::Log;
+  }
+}
+
+// The phone sheet: four tabs in a strip (five with the room's Chat), the open one's panel over
+// the board.
 void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogView& log) {
   const MatchView& session = f.session;
   const float sc = ui_scale();
@@ -101,19 +124,27 @@ void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogV
   };
   static const TabButton kTabs[] = {{"tab_players", "Players", SideTabsState::Players},
                                     {"tab_log", "Log", SideTabsState::Log},
+                                    {"tab_chat", "Chat", SideTabsState::Chat},
                                     {"tab_trade", "Trade", SideTabsState::Trade},
                                     {"tab_cards", "Cards", SideTabsState::Cards}};
-  constexpr int kNumTabs = sizeof kTabs / sizeof kTabs[0];
+  if (!st.chat && st.tab == SideTabsState::Chat) st.tab = SideTabsState::Log;
+  const int num_tabs = st.chat ? 5 : 4;
   const float gap = std::floor(4 * sc);
-  const float w = std::floor((r.size.x - (kNumTabs - 1) * gap) / kNumTabs);
-  for (int i = 0; i < kNumTabs; ++i) {
-    const TabButton& t = kTabs[i];
+  const float w = std::floor((r.size.x - static_cast<float>(num_tabs - 1) * gap) /
+                             static_cast<float>(num_tabs));
+  for (int i = 0, k = 0; k < 5; ++k) {
+    const TabButton& t = kTabs[k];
+    if (t.tab == SideTabsState::Chat && !st.chat) continue;
     const bool open = st.sheet_open && st.tab == t.tab;
     if (i > 0) ImGui::SameLine(0, gap);
-    ImGui::SetCursorPosX(static_cast<float>(i) * (w + gap));
+    ImGui::SetCursorPosX(static_cast<float>(i++) * (w + gap));
     char label[48];
     const bool waiting = t.tab == SideTabsState::Trade && attention && !open;
-    std::snprintf(label, sizeof label, "%s%s", t.label, waiting ? " (!)" : "");
+    const int unread = t.tab == SideTabsState::Chat && !open ? st.chat->unread() : 0;
+    if (unread > 0)
+      std::snprintf(label, sizeof label, "%s %d", t.label, unread);
+    else
+      std::snprintf(label, sizeof label, "%s%s", t.label, waiting ? " (!)" : "");
     if (segment_button(t.id, label, ImVec2(w, r.size.y), open)) st.toggle_sheet(t.tab);
   }
   end_bare_window();
@@ -139,6 +170,9 @@ void draw_sheet(const GameFrame& f, const GameLayout& l, SideTabsState& st, LogV
       break;
     case SideTabsState::Cards:
       draw_cards_panel(session);
+      break;
+    case SideTabsState::Chat:
+      draw_chat_panel(*st.chat, true);
       break;
   }
   ImGui::End();
@@ -215,6 +249,7 @@ void draw_side_tabs(const GameFrame& f, const GameLayout& l, SideTabsState& st, 
       log.draw_log(session);
       ImGui::EndTabItem();
     }
+    if (st.chat) draw_chat_tab(st, tab_item, select_log, players_in_tabs);
     const bool trade_wanted = st.tab == SideTabsState::Trade;
     const ImGuiTabItemFlags tf =
         trade_wanted && st.last_tab != SideTabsState::Trade ? ImGuiTabItemFlags_SetSelected : 0;

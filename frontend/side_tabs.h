@@ -2,8 +2,10 @@
 // layout says so), then the Log, Trade and Cards tabs (Cards: frontend/cards_view.h). The Trade tab
 // opens by itself when an offer needs the viewer's answer or confirmation. On a phone the same
 // panels are a sheet: a strip of four tabs under the board, and the open tab's panel over the lower
-// part of the board; a tap on the open tab closes it again.
+// part of the board; a tap on the open tab closes it again. In an online room a Chat tab follows
+// the Log (frontend/chat_view.h), its unread lines counted on it.
 #pragma once
+#include "frontend/chat_view.h"
 #include "frontend/game_frame.h"
 #include "frontend/game_layout.h"
 #include "frontend/log_view.h"
@@ -12,9 +14,10 @@
 namespace catan::ui {
 
 struct SideTabsState {
-  enum Tab { Log, Trade, Players, Cards } tab = Log;
-  bool select_log = false;  // select the Log tab next frame (e.g. at game over)
-  bool sheet_open = false;  // phones: the sheet is open on `tab`
+  enum Tab { Log, Trade, Players, Cards, Chat } tab = Log;
+  ChatViewState* chat = nullptr;  // the room's chat (set each frame); null: no Chat tab
+  bool select_log = false;        // select the Log tab next frame (e.g. at game over)
+  bool sheet_open = false;        // phones: the sheet is open on `tab`
   TradeViewState trade;
   // Tab-bar bookkeeping between frames.
   int last_tab = -1;

@@ -81,7 +81,9 @@ bool GuestLink::receive(std::string_view text, std::string* error) {
     verification_ = check_reveal(*reveal);
     return true;
   }
+  if (chat_.size() == kMaxChatLines) chat_.erase(chat_.begin());
   chat_.push_back(std::get<wire::ChatLine>(*msg));
+  ++chat_total_;
   return true;
 }
 

@@ -43,11 +43,15 @@ class GuestLink {
   ViewMatch* match() { return match_ && views_.has_view() ? match_.get() : nullptr; }
   const ViewMatch* match() const { return match_ && views_.has_view() ? match_.get() : nullptr; }
   const std::optional<wire::Room>& room() const { return room_; }
+  // The last kMaxChatLines chat lines (a host cannot fill the page's memory), and how many
+  // arrived in all (what a chat view counts its unread lines by).
+  static constexpr size_t kMaxChatLines = 200;
   const std::vector<wire::ChatLine>& chat() const { return chat_; }
   // An `act` went and neither a view nor a refusal has come since. A view lost on the way (a
   // channel's fault) leaves a guest waiting for an answer that never comes: RoomPlay asks for
   // the whole view when this lasts.
   bool awaiting_answer() const { return awaiting_; }
+  size_t chat_total() const { return chat_total_; }
   // The host's last refusal ("" when none since the last view).
   const std::string& refusal() const { return refusal_; }
   // The check of the views received against the host's reveal; nullopt until the reveal.
@@ -62,6 +66,7 @@ class GuestLink {
   wire::ViewDecoder views_;
   std::unique_ptr<ViewMatch> match_;
   std::vector<wire::ChatLine> chat_;
+  size_t chat_total_ = 0;
   std::string refusal_;
   VerifyRecord record_;
   std::string nonce_;

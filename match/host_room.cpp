@@ -25,7 +25,7 @@ HostRoom::Result HostRoom::connect(const PeerId& peer) {
   if (room_full(peer))
     return refused(peer, "the room is full: at most " + std::to_string(kMaxPeers) + " connections");
   const auto [it, fresh] = peers_.try_emplace(peer);
-  if (fresh) it->second.last_s = now_s_;
+  if (fresh) it->second.last_s = it->second.chat_last_s = now_s_;
   Result r;
   r.out.push_back({peer, room_for(it->second)});
   return r;
@@ -112,7 +112,7 @@ HostRoom::Result HostRoom::receive(const PeerId& peer, std::string_view text, do
     return refused(peer, "the room is full: at most " + std::to_string(kMaxPeers) + " connections");
   const auto [it, fresh] = peers_.try_emplace(peer);
   Peer& p = it->second;
-  if (fresh) p.last_s = now_s_;
+  if (fresh) p.last_s = p.chat_last_s = now_s_;
   if (!take_message(p, now_s_))
     return refused(peer, "too many messages: at most " +
                              std::to_string(static_cast<int>(kMessagesPerSecond)) + " a second");
@@ -230,10 +230,23 @@ HostRoom::Result HostRoom::act(const PeerId& peer, const wire::Act& a) {
   return r;
 }
 
+// A line to every joined connection, under the sender's seat and the seat's name (a rejoin's
+// hello carries no name); a spectator's under its hello's. parse_guest has checked the text is
+// plain; the chat bucket keeps one guest from filling everyone's chat.
 HostRoom::Result HostRoom::chat(const PeerId& peer, const wire::Chat& c) {
-  const Peer& from = peers_[peer];
-  const std::string line =
-      wire::encode_chat_line({from.seat, from.name, c.text});
+  Peer& from = peers_[peer];
+  if (now_s_ > from.chat_last_s) {
+    from.chat_allowance =
+        std::min(kChatBurst, from.chat_allowance + (now_s_ - from.chat_last_s) * kChatPerSecond);
+    from.chat_last_s = now_s_;
+  }
+  if (from.chat_allowance < 1)
+    return refused(peer, "too much chat: at most " + std::to_string(static_cast<int>(kChatBurst)) +
+                             " lines at once, then one a second");
+  from.chat_allowance -= 1;
+  const std::string name =
+      from.seat >= 0 ? seats()[static_cast<size_t>(from.seat)].name : from.name;
+  const std::string line = wire::encode_chat_line({from.seat, name, c.text});
   Result r;
   for (const auto& [id, p] : peers_)
     if (p.joined) r.out.push_back({id, line});

@@ -32,6 +32,8 @@ class HostRoom {
   using PeerId = std::string;
   // A guest may send kBurstMessages at once, then kMessagesPerSecond on average.
   static constexpr double kBurstMessages = 20, kMessagesPerSecond = 5;
+  // Chat has a bucket of its own within that: kChatBurst lines at once, then kChatPerSecond.
+  static constexpr double kChatBurst = 5, kChatPerSecond = 1;
   // The connections (seated, watching or not yet joined) a room keeps; more are refused.
   static constexpr size_t kMaxPeers = 16;
 
@@ -115,6 +117,8 @@ class HostRoom {
     bool joined = false;
     double allowance = kBurstMessages;
     double last_s = 0;
+    double chat_allowance = kChatBurst;
+    double chat_last_s = 0;
     wire::ViewEncoder views;
     bool revealed = false;
   };

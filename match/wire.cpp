@@ -1,6 +1,7 @@
 // The wire messages: see wire.h and docs/MULTIPLAYER.md. The views' bodies are in wire_view.cpp.
 #include "match/wire.h"
 
+#include <cstdio>
 #include <utility>
 
 #include "engine/serialize.h"
@@ -9,6 +10,70 @@
 #include "match/wire_fields.h"
 
 namespace catan::match::wire {
+
+namespace {
+
+// The code point at text[i] and its length in bytes; length 0 for a byte that starts no valid
+// UTF-8 sequence (a stray continuation, an overlong or cut-short sequence, a surrogate).
+std::pair<uint32_t, size_t> utf8_at(std::string_view text, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char b = byte(i);
+  if (b < 0x80) return {b, 1};
+  const size_t n = b >= 0xf0 && b < 0xf5 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 && b < 0xe0 ? 2 : 0;
+  if (n == 0 || (n == 3 && b >= 0xf0) || i + n > text.size()) return {0, 0};
+  uint32_t cp = b & (0x7f >> n);
+  for (size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xc0) != 0x80) return {0, 0};
+    cp = cp << 6 | (byte(i + k) & 0x3f);
+  }
+  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[n] || cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000)) return {0, 0};
+  return {cp, n};
+}
+
+// Control characters and the invisible marks that reorder or hide text.
+bool unplain(uint32_t cp) {
+  return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xad || cp == 0x61c ||
+         (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+         (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff;
+}
+
+}  // namespace
+
+std::string plain_text_problem(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const auto [cp, n] = utf8_at(text, i);
+    if (n == 0) return "not UTF-8 at byte " + std::to_string(i);
+    if (unplain(cp)) {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%s U+%04X",
+                    cp < 0xa0 ? "control character" : "invisible formatting character",
+                    static_cast<unsigned>(cp));
+      return buf;
+    }
+    i += n;
+  }
+  return "";
+}
+
+std::string plain_chat_text(std::string_view typed) {
+  std::string out;
+  for (size_t i = 0; i < typed.size();) {
+    const auto [cp, n] = utf8_at(typed, i);
+    if (n == 0) {
+      ++i;
+      continue;
+    }
+    const bool leading_space = cp == ' ' && out.empty();
+    if (!unplain(cp) && !leading_space) {
+      if (out.size() + n > kMaxChatText) break;
+      out.append(typed.substr(i, n));
+    }
+    i += n;
+  }
+  out.erase(out.find_last_not_of(' ') + 1);
+  return out;
+}
 
 namespace detail {
 
@@ -67,8 +132,7 @@ const std::string& get_string(const json& v, const std::string& path, size_t max
   if (s.size() > max_bytes)
     fail(path, "longer than " + std::to_string(max_bytes) + " bytes");
   if (plain)
-    for (const char c : s)
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) fail(path, "control character");
+    if (const std::string why = plain_text_problem(s); !why.empty()) fail(path, why);
   return s;
 }
 
@@ -144,7 +208,7 @@ GuestMessage read_guest(const json& j, const std::string& t) {
   if (t == "chat") {
     only_keys(j, "chat", {"v", "t", "text"});
     Chat c{get_string(need(j, "text", "chat"), "chat.text", kMaxChatText, true)};
-    if (c.text.empty()) fail("chat.text", "empty");
+    if (c.text.find_first_not_of(' ') == std::string::npos) fail("chat.text", "empty");
     return c;
   }
   if (t == "resync") {

@@ -44,6 +44,16 @@ inline constexpr size_t kMaxChatText = 280;
 inline constexpr size_t kMaxNameText = 40;
 inline constexpr size_t kMaxTokenText = 64;
 
+// Plain text (chat lines, names) has no control characters (C0, DEL, C1) and none of the
+// invisible marks that reorder or hide the text around them (bidirectional controls, zero-width
+// characters): a line cannot pass itself off as another. The first such character's
+// description ("control character U+0007"), or "" when `text` is plain. `text` is UTF-8 (the
+// JSON parser checks); a byte that is not is named too.
+std::string plain_text_problem(std::string_view text);
+// A chat line as typed, made plain: those characters and any invalid UTF-8 removed, spaces at
+// both ends trimmed, cut to kMaxChatText bytes at a character boundary. "" when nothing is left.
+std::string plain_chat_text(std::string_view typed);
+
 // ----- Guest -> host -----------------------------------------------------------------------
 
 struct Hello {

@@ -8,10 +8,12 @@
 #include <exception>
 #include <nlohmann/json.hpp>
 #include <string_view>
+#include <vector>
 
 #include "engine/types.h"
 #include "frontend/app.h"
 #include "frontend/ice_servers.h"
+#include "frontend/log_view.h"
 #include "frontend/room_play.h"
 #include "match/web_save.h"
 #include "match/verify.h"
@@ -81,6 +83,25 @@ json room_json(const match::GuestLink& link) {
   }
   j["refusal"] = link.refusal();
   j["chat"] = link.chat().size();
+  // The table as this page shows it: the phase, whose turn and move, the page's own hand.
+  if (const match::ViewMatch* m = link.match()) {
+    const GameState& v = m->view();
+    json table = {{"phase", phase_name(v.phase)},
+                  {"current", v.current},
+                  {"to_move", v.to_move()},
+                  {"actions", m->actions_applied()}};
+    if (m->viewer() >= 0) {
+      const ResourceCounts& hand = v.players[m->viewer()].resources;
+      table["hand"] = json(std::vector<int>(hand.begin(), hand.end()));
+    }
+    // The log's last line as this page words it.
+    if (!m->visible_events().empty()) {
+      std::string names[4];
+      ui::seat_labels(*m, names);
+      table["log_last"] = ui::log_sentence(m->visible_events().back(), names);
+    }
+    j["table"] = table;
+  }
   if (const auto& v = link.verification())
     j["verification"] = {{"ok", v->ok}, {"difference", v->first_difference}};
   return j;
@@ -200,9 +221,13 @@ std::string WebRoom::ice_servers() const {
   return guarded([&] { return ui::ice_servers_json(ui::settings()); });
 }
 
-std::string WebRoom::set_autoplay(bool on) {
+std::string WebRoom::set_autoplay(int mode) {
   return guarded([&] {
-    app_.room().set_autoplay(on);
+    if (mode < 0 || mode > 2) return error_json("autoplay is 0 (off), 1 (on) or 2 (until a trade)");
+    if (mode == 2)
+      app_.room().set_autoplay_until_trade();
+    else
+      app_.room().set_autoplay(mode == 1);
     return ok_json();
   });
 }

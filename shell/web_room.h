@@ -38,8 +38,9 @@ class WebRoom {
   std::string codes(const char* kind, const char* text, const char* qr);
   // The STUN/TURN servers the player's settings give (frontend/ice_servers.h).
   std::string ice_servers() const;
-  // This page's seat played by a Normal AI from its view (the browser tests' whole games).
-  std::string set_autoplay(bool on);
+  // This page's seat played by a Normal AI from its view (the browser tests' whole games): mode
+  // 0 off, 1 on, 2 on until the seat is in its turn's main phase holding a card (a trade's turn).
+  std::string set_autoplay(int mode);
   std::string peer_message(const char* peer, const char* text);
   std::string peer_left(const char* peer);
   std::string host_message(const char* text);

@@ -86,8 +86,9 @@ void add_test_view(json* view) {
 }  // namespace catan::web
 
 // This page's seat in its room played by a Normal AI from the seat's view alone (the browser
-// tests' whole online games). Refused until the test hooks are on (catan_web_enable_test_hooks).
-CATAN_WEB_EXPORT const char* catan_web_test_room_autoplay(int on) {
+// tests' whole online games); 2: until the seat's turn's main phase with a card in hand. Refused
+// until the test hooks are on (catan_web_enable_test_hooks).
+CATAN_WEB_EXPORT const char* catan_web_test_room_autoplay(int mode) {
   static std::string out;
   catan::web::WebBridge& bridge = catan::web::WebBridge::instance();
   catan::web::WebRoom* room = bridge.room();
@@ -96,7 +97,7 @@ CATAN_WEB_EXPORT const char* catan_web_test_room_autoplay(int on) {
   else if (!room)
     out = catan::web::error_json("the app is not attached");
   else
-    out = room->set_autoplay(on != 0);
+    out = room->set_autoplay(mode);
   return out.c_str();
 }
 

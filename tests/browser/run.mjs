@@ -18,7 +18,7 @@ import { artifacts, startHarness, stopHarness } from './lib.mjs';
 const FEATURES = [
   'page', 'board-and-ai', 'security', 'layouts', 'first-screen', 'review', 'coach',
   'links-and-saves', 'touch-layout', 'table', 'boundary', 'coach-speed', 'transport', 'rooms',
-  'rooms-codes', 'rooms-resume', 'rooms-faults',
+  'rooms-codes', 'rooms-resume', 'rooms-faults', 'rooms-chat',
 ];
 const SITELESS = new Set(['transport']);
 
