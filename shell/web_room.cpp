@@ -15,8 +15,8 @@
 #include "frontend/ice_servers.h"
 #include "frontend/log_view.h"
 #include "frontend/room_play.h"
-#include "match/web_save.h"
 #include "match/verify.h"
+#include "match/web_save.h"
 #include "shell/web_export.h"
 
 namespace catan::web {
