@@ -213,11 +213,19 @@ LobbyChoice draw_host_lobby(RoomPlay& room, const Notice& notice, double now) {
 
 LobbyChoice draw_guest_lobby(RoomPlay& room, GuestLobbyState& lobby) {
   LobbyChoice choice = LobbyChoice::None;
-  begin_lobby("Guest lobby", "Join a game");
-  const float bh = touch_height(), full = ImGui::GetContentRegionAvail().x;
   const auto& r = room.link() ? room.link()->room() : std::nullopt;
+  // A saved token's hello has gone before the host answered: this page is taking its seat back.
+  const bool rejoining = !r && room.joined();
+  begin_lobby("Guest lobby", rejoining ? "Rejoining the game" : "Join a game");
+  const float bh = touch_height(), full = ImGui::GetContentRegionAvail().x;
   if (!r && room.codes().on) {
     draw_guest_codes(room.codes(), full, bh);
+    connection_line(room);
+  } else if (rejoining) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(
+        "Taking your seat back: the table shows the game as it is now once the host answers.");
+    ImGui::PopTextWrapPos();
     connection_line(room);
   } else if (!r) {
     ImGui::TextUnformatted("Connecting to the host...");
