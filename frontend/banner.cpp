@@ -28,8 +28,8 @@ std::string banner_text(const MatchView& s, Tool tool) {
   for (int seat = 0; seat < s.view().num_players; ++seat) {
     if (!s.is_human(seat) || !s.on_autopilot(seat)) continue;
     const std::string& name = s.config().seats[seat].name;
-    return name == "You" ? "The AI is playing for you (away)"
-                         : "The AI is playing for " + name + " (away)";
+    // Short, so that it fits the phone's banner beside the timer; the strip below says more.
+    return name == "You" ? "AI playing for you" : "AI playing for " + name;
   }
   return turn_banner(s);
 }
@@ -70,10 +70,12 @@ float draw_timer_notices(const MatchView& s, const Rect& r) {
     if (!s.is_human(seat) || !s.on_autopilot(seat)) continue;
     const std::string& name = s.config().seats[seat].name;
     const std::string who = name == "You" ? "you" : name;
-    below += draw_strip(
-        "##autopilot", "autopilot_notice",
-        "The AI is playing for " + who + " while away. Press \"Take back control\" to play again.",
-        ImVec4(0.93f, 0.45f, 0.35f, 0.96f), r, below);
+    // Only the page that may take the seat back is told how (a guest sees another's seat too).
+    const std::string how =
+        s.may_take_back(seat) ? " Press \"Take back control\" to play again." : "";
+    below += draw_strip("##autopilot", "autopilot_notice",
+                        "The AI is playing for " + who + " while away." + how,
+                        ImVec4(0.93f, 0.45f, 0.35f, 0.96f), r, below);
     break;
   }
   const int seat = s.timed_out_seat();
