@@ -25,6 +25,7 @@ bool RoomCodes::update(const std::string& kind, const std::string& text, const s
     const size_t n = std::min(text.size(), sizeof typed - 1);
     std::memcpy(typed, text.data(), n);
     typed[n] = '\0';
+    pasted = true;
   } else if (kind == "busy" || kind == "status" || kind == "error") {
     status = text;
     error = kind == "error";
@@ -98,6 +99,14 @@ void status_line(const RoomCodes& codes) {
   test_id("room_code_status");
 }
 
+// After a paste, the button that uses the code and the status line under it come into view (on
+// a small screen they are below the fold, under the QR code).
+void scroll_after_paste(RoomCodes& codes) {
+  if (!codes.pasted) return;
+  ImGui::SetScrollHereY(1.0f);
+  codes.pasted = false;
+}
+
 }  // namespace
 
 void draw_host_codes(RoomCodes& codes, float full, float bh) {
@@ -122,6 +131,7 @@ void draw_host_codes(RoomCodes& codes, float full, float bh) {
              can))
     room_event("accept-answer", codes.typed);
   status_line(codes);
+  scroll_after_paste(codes);
   if (button("room_new_invite", "Make a new code instead", ImVec2(full, bh), !codes.busy))
     room_event("make-invite");
 }
@@ -137,6 +147,7 @@ void draw_guest_codes(RoomCodes& codes, float full, float bh) {
                ImVec2(full, bh), can))
       room_event("answer-invite", codes.typed);
     status_line(codes);
+    scroll_after_paste(codes);
     return;
   }
   wrapped("Send this answer code back to your host:");

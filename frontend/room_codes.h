@@ -25,6 +25,7 @@ struct RoomCodes {
   bool busy = false;     // the page is making a code or connecting
   int friends = 0;       // hosting: friends connected by code so far
   char typed[512] = "";  // the code pasted here (hosting: a friend's answer; a guest: the invite)
+  bool pasted = false;   // a paste arrived: the lobby scrolls its next button into view once
 
   // What the page says (shell/web_room.h, catan_web_room_codes): kind "code" (text, qr: the
   // code to show), "pasted" (text into the field), "busy", "status", "error", "failed" (the
