@@ -61,8 +61,27 @@ function reachRelay(strategy, ms) {
   });
 }
 
-// Leaving waits for the relays, which may never answer: not awaited.
-const leaveQuietly = (room) => room && Promise.resolve().then(() => room.leave()).catch(() => {});
+// Leaving waits for the relays, which may never answer: not awaited. Until Trystero has left a
+// room (a second or more on a busy page: the leave goes to every peer first), a join of the same
+// name gets that room back, and the leave then ends it: the join would wait for its whole
+// timeout in a room that is gone. So a join waits for a leave of its room, up to LEAVE_WAIT_MS,
+// and RELAY_GAP_MS more: a relay may handle an unsubscription and a subscription of the same
+// topic that arrive together in either order (aedes does), and the join's subscription to its
+// own topic, where the host's offers arrive, would be lost. Each room is left once: a second
+// leave would end a newer room of the same name.
+const LEAVE_WAIT_MS = 5000;
+const RELAY_GAP_MS = 500;
+const leaving = new Map();  // room name -> the leave under way
+const left = new WeakSet();
+function leaveQuietly(room, name) {
+  if (!room || left.has(room)) return;
+  left.add(room);
+  const done = Promise.resolve().then(() => room.leave()).catch(() => {});
+  leaving.set(name, done);
+  done.then(() => { if (leaving.get(name) === done) leaving.delete(name); });
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const leaveOf = (name) => Promise.race([leaving.get(name).then(() => sleep(RELAY_GAP_MS)), sleep(LEAVE_WAIT_MS)]);
 
 // The handshake Trystero runs on every new connection before it counts as a peer: each side
 // says its role, and only a host and a guest accept each other. Two guests that found each
@@ -111,6 +130,7 @@ function joinAs(strategy, opts, role, onJoinError) {
 // The host's room. {onpeer, onerror, peers, close()}.
 export async function hostAutomatic(opts) {
   const strategy = await loadStrategy(opts.strategy || STRATEGIES[0]);
+  if (leaving.has(opts.room)) await leaveOf(opts.room);
   const host = { onpeer: null, onerror: null, peers: null, close: null };
   const { room, links, link } = joinAs(strategy, opts, HOST, (e) => host.onerror && host.onerror(joinError(e)));
   room.onPeerJoin = (peerId) => {
@@ -119,27 +139,37 @@ export async function hostAutomatic(opts) {
     if (host.onpeer) host.onpeer(peer);
   };
   host.peers = links;
-  host.close = () => { leaveQuietly(room); };
+  host.close = () => { leaveQuietly(room, opts.room); };
   try {
     await reachRelay(strategy, opts.relayTimeoutMs || 10000);
   } catch (e) {
-    leaveQuietly(room);
+    leaveQuietly(room, opts.room);
     throw e;
   }
   return host;
 }
 
 // The guest's link to the host of the room; rejects with a TransportError when no relay answers,
-// the key is wrong, ICE fails, or no host shows up within timeoutMs.
+// the key is wrong, or no host shows up within timeoutMs (ice-failed if a link failed so).
+// A guest meets the room's other guests too, and a link to one of them can fail (a handshake cut
+// short on a busy page, or confused by a link to that guest kept from an earlier try, which
+// reads as a wrong password): that says nothing about the host, so only SDP that the key cannot
+// decrypt (a wrong key: everyone else encrypts with the right one) ends the search early.
 export async function joinAutomatic(opts) {
   const strategy = await loadStrategy(opts.strategy || STRATEGIES[0]);
   const timeoutMs = opts.timeoutMs || 30000;
+  if (leaving.has(opts.room)) await leaveOf(opts.room);
   let room = null;
+  let iceFailed = null;
   const result = new Promise((resolve, reject) => {
-    const joined = joinAs(strategy, opts, GUEST, (e) => reject(joinError(e)));
+    const joined = joinAs(strategy, opts, GUEST, (e) => {
+      const error = joinError(e);
+      if (error.code === 'wrong-key' && /decrypting/.test(String((e && e.error) || e))) reject(error);
+      else if (error.code === 'ice-failed') iceFailed = error;
+    });
     room = joined.room;
     room.onPeerJoin = (peerId) => {
-      if (!joined.links.size) resolve(joined.link(peerId, () => leaveQuietly(room)));
+      if (!joined.links.size) resolve(joined.link(peerId, () => leaveQuietly(room, opts.room)));
     };
     // The host gone, the room is left: a guest that tries again joins it afresh and announces
     // itself (a room kept would wait, passive, for the host's next announcement: up to a minute).
@@ -147,17 +177,17 @@ export async function joinAutomatic(opts) {
     room.onPeerLeave = (peerId) => {
       const host = joined.links.has(peerId);
       peerLeft(peerId);
-      if (host) leaveQuietly(room);
+      if (host) leaveQuietly(room, opts.room);
     };
     reachRelay(strategy, Math.min(opts.relayTimeoutMs || 10000, timeoutMs)).catch(reject);
-    setTimeout(() => reject(new TransportError('no-host',
+    setTimeout(() => reject(iceFailed || new TransportError('no-host',
       `No host answered in this room within ${Math.round(timeoutMs / 1000)} s: check that the host's page ` +
       'is open and that the whole invitation link was copied.')), timeoutMs);
   });
   try {
     return await result;
   } catch (e) {
-    leaveQuietly(room);
+    leaveQuietly(room, opts.room);
     throw e;
   }
 }

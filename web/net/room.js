@@ -358,7 +358,7 @@ async function connectToHost(r, tries) {
     if (gen !== generation) return;
     // A host not found yet may still answer (the relays' announcements come and go, a host's
     // page reloads): tried again, as a lost channel is; a damaged link or a wrong key is final,
-    // but for a key this room took before (a handshake cut by the host's reload reads as one).
+    // but for a key this room took before (the key is not what changed).
     const code = e && e.code;
     const again = ['no-host', 'relay-unreachable', 'ice-failed', 'timeout', 'join'].includes(code) ||
       (r.away && code === 'wrong-key');

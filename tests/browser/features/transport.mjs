@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  assert, atRoot, browser, closeStrict, instrument, measure, quantile, root, serve, test, waitFor,
+  assert, atRoot, browser, closeStrict, instrument, measure, quantile, root, serve, sleep, test, waitFor,
 } from '../lib.mjs';
 import { RELAYS } from '../transport/relays.mjs';
 import { vendorFiles } from '../../../web/tools/vendor-trystero.mjs';
@@ -277,6 +277,63 @@ for (const strategy of lateStrategies) {
     }
   });
 }
+
+// A room that already has peers: a host and two guests (the guests meet through the relay too,
+// and keep that link past their role handshake), then pages joining late, then the host's page
+// reloading and opening the same room again while the guests try to find it; each guest tries at
+// once when the host leaves, and once more after 1 s. Every page finds the host at its first try.
+await test('transport-auto-mqtt-crowded-room', async () => {
+  const relay = await RELAYS.mqtt();
+  const TRIES = Number(process.env.CATAN_CROWDED_TRIES || 3);
+  const opts = { ...ICE, strategy: 'mqtt', relayUrls: [relay.url], room: 'room-mqtt-crowded', key: 'crowded-room-key', timeoutMs: 8000 };
+  const openHostOn = (page) => page.evaluate(async (o) => {
+    T.host = await (await T.load()).openHost(o);
+    T.host.onpeer = T.attach;
+  }, opts);
+  // {ok, ms, failed: the failed tries}, tried once the page's links have ended.
+  const join = (page) => within(page.evaluate(async (o) => {
+    const t = await T.load();
+    while (T.peers.some((p) => !p.closed)) await new Promise((res) => setTimeout(res, 10));
+    const t0 = performance.now();
+    const failed = [];
+    for (let k = 0; k < 2; ++k) {
+      const r = await T.timed(async () => T.attach(await t.joinHost(o)));
+      if (r.ok) return { ok: true, ms: performance.now() - t0, failed };
+      failed.push(`${r.code} after ${Math.round(r.ms)} ms`);
+      await new Promise((res) => setTimeout(res, 1000));
+    }
+    return { ok: false, ms: performance.now() - t0, failed };
+  }, opts), 30000, 'a guest\'s tries');
+  const late = [];
+  const rejoins = [];
+  try {
+    const host = await openPage();
+    const guests = await openPages(2);
+    await openHostOn(host.page);
+    for (const g of guests) assert((await join(g.page)).ok, 'a guest did not find the host in a fresh room');
+    for (let k = 0; k < TRIES; ++k) {
+      await sleep(2500); // past the peers' first, frequent announcements
+      const extra = await openPage();
+      late.push(await join(extra.page));
+      await closeStrict(extra);
+    }
+    for (let k = 0; k < TRIES; ++k) {
+      await host.page.reload();
+      await waitFor(host.page, () => window.T);
+      const tries = Promise.all(guests.map((g) => join(g.page)));
+      await sleep(2000); // the game page takes a while to open its room again
+      await openHostOn(host.page);
+      rejoins.push(...await tries);
+    }
+    await closePages([host, ...guests]);
+  } finally {
+    await relay.close();
+  }
+  const show = (rs) => rs.map((r) => `${r.ok ? ms(r.ms) : 'none'}${r.failed.length ? ` (${r.failed.join('; ')})` : ''}`).join(', ');
+  measure(`transport auto/mqtt crowded room: late guests ${show(late)}; guests after the host's reload ${show(rejoins)}`);
+  assert([...late, ...rejoins].every((r) => r.ok && !r.failed.length && r.ms < 10000),
+    'a page did not find the host at its first try within 10 s');
+});
 
 // Reliability: ATTEMPTS fresh host + guest pairs (fresh browser contexts, fresh rooms) per
 // strategy through one local relay; success count and the guest's time to connect.
