@@ -3,7 +3,8 @@
 // as plain ES modules a static host can serve: the core's dist/*.mjs, one file per signalling
 // strategy, and their licences. Bare imports become relative paths; source-map comments go (the
 // maps are not shipped). The copy is committed, so the site needs no npm; the browser test
-// "transport-vendored-copy-matches-npm" checks it is exactly what this tool makes.
+// "transport-vendored-copy-matches-npm" checks it is exactly what this tool makes, PATCHES
+// included.
 //
 //   node web/tools/vendor-trystero.mjs [node_modules-dir] [out-dir] [strategy,strategy]
 //
@@ -20,6 +21,39 @@ const rewrite = (text, map) => {
   let out = text.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
   for (const [from, to] of Object.entries(map)) out = out.split(`from "${from}"`).join(`from "${to}"`);
   return out;
+};
+
+// Changes to Trystero's code, each an exact text that must be found once (an upgrade that moves it
+// fails here rather than shipping unpatched).
+export const PATCHES = [
+  {
+    // Trystero pools 20 offers when a room is joined and gives one older than its offer TTL
+    // (57 s) an ICE restart before sending it. In Chromium a restarted offer of a connection that
+    // never connected does not connect, so a page that had been in a room for a minute could not
+    // reach a peer arriving later (docs/MULTIPLAYER.md, Faults). A stale pooled connection is
+    // closed instead and a fresh offer made in its place.
+    file: 'core/offer-pool.mjs',
+    find: `			this.pooled.delete(peer);
+			peers.push(peer);`,
+    replace: `			this.pooled.delete(peer);
+			if (Date.now() - peer.created > offerTtl) {
+				peer.destroy();
+				continue;
+			}
+			peers.push(peer);`,
+  },
+];
+
+const applyPatches = (files) => {
+  for (const { file, find, replace } of PATCHES) {
+    const text = files[file];
+    const at = text === undefined ? -1 : text.indexOf(find);
+    if (at < 0 || text.indexOf(find, at + 1) >= 0) {
+      throw new Error(`${file}: the text a patch in web/tools/vendor-trystero.mjs changes is not there exactly once`);
+    }
+    files[file] = text.slice(0, at) + replace + text.slice(at + find.length);
+  }
+  return files;
 };
 
 // The vendored files as {relative path: text}.
@@ -44,7 +78,8 @@ export function vendorFiles(nodeModules, strategies = SHIPPED_STRATEGIES) {
     files[`${s}.mjs`] = rewrite(read(`${pkg}/dist/index.mjs`), deps);
     files['VERSION'] += `${pkg} ${JSON.parse(read(`${pkg}/package.json`)).version}\n`;
   }
-  return files;
+  files['VERSION'] += `patched: ${PATCHES.map((p) => p.file).join(', ')} (web/tools/vendor-trystero.mjs)\n`;
+  return applyPatches(files);
 }
 
 export function writeVendor(outDir, files) {

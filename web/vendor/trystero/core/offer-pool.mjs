@@ -43,6 +43,10 @@ var OfferPool = class {
 			const peer = this.pool.shift();
 			if (!peer) break;
 			this.pooled.delete(peer);
+			if (Date.now() - peer.created > offerTtl) {
+				peer.destroy();
+				continue;
+			}
 			peers.push(peer);
 		}
 		return peers;
