@@ -434,8 +434,8 @@ bool App::host_room(const match::MatchConfig& config, std::string* error) {
   return true;
 }
 
-void App::connect_room(const std::string& token) {
-  impl_->room.connect(token);
+void App::connect_room(const std::string& token, const std::string& nonce) {
+  impl_->room.connect(token, nonce);
   impl_->guest_lobby.seat = -1;
   impl_->start_room();
 }

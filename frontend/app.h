@@ -74,7 +74,7 @@ class App {
   // A hosted room opens in its lobby (RoomPlay::start begins the game). A guest connects
   // first (the guest lobby: with a saved rejoin token it rejoins at once) or joins at once.
   bool host_room(const match::MatchConfig& config, std::string* error);
-  void connect_room(const std::string& token);
+  void connect_room(const std::string& token, const std::string& nonce = "");
   void join_room(const std::string& name, int seat, const std::string& token);
   void leave_room();  // back to the New game screen
   // The host's page reloaded: hosts the room of a RoomPlay::snapshot() again (false + *error,

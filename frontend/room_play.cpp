@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "match/fair_seed.h"
 #include "match/refuse.h"
 
 namespace catan::ui {
@@ -41,11 +42,13 @@ bool RoomPlay::start(std::string* error) {
   return ok;
 }
 
-void RoomPlay::connect(const std::string& token) {
+void RoomPlay::connect(const std::string& token, const std::string& nonce) {
   close();
-  link_ = std::make_unique<match::GuestLink>([this](const std::string& text) {
-    outbox_.push_back({"", text});
-  });
+  link_ = std::make_unique<match::GuestLink>(
+      [this](const std::string& text) {
+        outbox_.push_back({"", text});
+      },
+      match::valid_nonce(nonce) ? nonce : match::fresh_nonce());
   if (token.empty()) return;
   link_->hello("", -1, token);  // the host knows the seat's name
   hello_sent_ = true;

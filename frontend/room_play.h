@@ -47,8 +47,9 @@ class RoomPlay {
   // Hosting: ends the lobby (open seats become Normal bots). false + *error once started.
   bool start(std::string* error);
   // A guest connected to a host, not yet joined: with a rejoin `token` the hello goes at once,
-  // else join() sends it once the player has chosen.
-  void connect(const std::string& token);
+  // else join() sends it once the player has chosen. `nonce`: the page's part of the seeds kept
+  // with that token (match/fair_seed.h), "" for a fresh one.
+  void connect(const std::string& token, const std::string& nonce = "");
   // Joins the host connected to: asks for `seat` (-1: any open one, or a spectator's place).
   // false + *error when not connected or already joined.
   bool join(const std::string& name, int seat, std::string* error);

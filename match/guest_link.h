@@ -31,6 +31,9 @@ class GuestLink {
       : send_(std::move(send)), nonce_(std::move(nonce)) {}
 
   void hello(const std::string& name, int seat, const std::string& token);
+  // This page's part of the seeds: kept with the rejoin token, so that a reloaded page checks the
+  // seeds at the end against the nonce its seat was taken with.
+  const std::string& nonce() const { return nonce_; }
   void say(const std::string& text);
   // Asks for the whole view (the page may, after a long silence while it waits for its turn).
   void resync();

@@ -79,7 +79,7 @@ json room_json(const match::GuestLink& link) {
     json seats = json::array();
     for (const match::wire::RoomSeat& s : room->seats)
       seats.push_back({{"name", s.name}, {"status", match::wire::kSeatStatusNames.name(s.status)}});
-    j = {{"seat", room->seat}, {"token", room->token}, {"seats", seats}};
+    j = {{"seat", room->seat}, {"token", room->token}, {"nonce", link.nonce()}, {"seats", seats}};
   }
   j["refusal"] = link.refusal();
   j["chat"] = link.chat().size();
@@ -135,12 +135,15 @@ std::string WebRoom::guest(int seat, const char* name, const char* token) {
   });
 }
 
-std::string WebRoom::connect(const char* token) {
+std::string WebRoom::connect(const char* token, const char* nonce) {
   return guarded([&] {
-    std::string t, err;
-    if (!short_text(token, match::wire::kMaxTokenText, "the rejoin token", &t, &err))
+    std::string t, n, err;
+    if (!short_text(token, match::wire::kMaxTokenText, "the rejoin token", &t, &err) ||
+        !short_text(nonce, 64, "the saved nonce", &n, &err))
       return error_json(err);
-    app_.connect_room(t);
+    if (!n.empty() && !match::valid_nonce(n))
+      return error_json("the saved nonce is not 32 lowercase hex digits");
+    app_.connect_room(t, n);
     return ok_json();
   });
 }

@@ -7,7 +7,7 @@
 //   room.host(config_json);                 // this page hosts (the lobby); its first human seat
 //   room.peer_joined(peer);                 // hosting: a guest's channel opened
 //   room.start();                           // hosting: the lobby ends, the game begins
-//   room.connect(token);                    // this page is a guest: the lobby, then Join
+//   room.connect(token, nonce);             // this page is a guest: the lobby, then Join
 //   room.guest(seat, name, token);          // this page joins a host at once
 //   room.peer_message(peer, text);          // hosting: a text from a guest's channel
 //   room.host_message(text);                // joined: a text from the host's channel
@@ -25,7 +25,7 @@ class WebRoom {
 
   std::string host(const char* config_json);
   std::string guest(int seat, const char* name, const char* token);
-  std::string connect(const char* token);
+  std::string connect(const char* token, const char* nonce = "");
   std::string start();
   std::string peer_joined(const char* peer);
   // What the page tells the screens: the invitation (link, QR modules: N*N '0'/'1') and the

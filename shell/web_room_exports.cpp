@@ -56,9 +56,11 @@ CATAN_WEB_EXPORT const char* catan_web_room_set_connection(const char* text) {
 
 // A guest page connecting to its host: the guest lobby. With the rejoin token saved for this
 // room the hello goes at once; with "" the player picks a seat and joins.
-CATAN_WEB_EXPORT const char* catan_web_room_connect(const char* token) {
+// `nonce`: the page's part of the seeds saved with that token ("" for a fresh one), so the check
+// at the end holds after a reload.
+CATAN_WEB_EXPORT const char* catan_web_room_connect(const char* token, const char* nonce) {
   static std::string out;
-  return with_room(out, [&](catan::web::WebRoom& r) { return r.connect(token); });
+  return with_room(out, [&](catan::web::WebRoom& r) { return r.connect(token, nonce); });
 }
 
 // Hosting: a text that arrived on guest `peer`'s channel.

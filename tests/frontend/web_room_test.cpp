@@ -15,6 +15,7 @@
 #include "engine/observation.h"
 #include "frontend/app.h"
 #include "frontend/room_play.h"
+#include "match/fair_seed.h"
 #include "shell/web_room_events.h"
 #include "tests/frontend/headless_imgui.h"
 
@@ -306,6 +307,59 @@ TEST_F(WebRoomTest, AWholeGamePlaysOnAutoplayFromEachSeatsView) {
   ASSERT_EQ(types.back(), "roomVerified") << posted;
   EXPECT_TRUE(posted.back()["ok"].get<bool>()) << posted;
   EXPECT_EQ(posted.back()["difference"], "");
+}
+
+// A guest's page reloads mid-game: the new page rejoins with the token and the nonce the old one
+// saved (web/net/room.js keeps them under catan.room.<room>), and its check at the end passes.
+// With a fresh nonce instead, the check finds the seeds do not follow from it.
+class GuestReloadTest : public WebRoomTest {
+ protected:
+  json play_with_a_reload(bool keep_nonce) {
+    for (Page* p : {&host_, guests_["g1"].get(), guests_["g2"].get()})
+      EXPECT_TRUE(ok(p->room.set_autoplay(true)));
+    double now = 0;
+    bool reloaded = false;
+    for (int i = 0; i < 20000 && hosted().game().state().phase != Phase::GameOver; ++i) {
+      now += 0.25;
+      if (!reloaded && host_actions() >= 60) {
+        const json saved = json::parse(guests_["g1"]->room.status())["room"];
+        const std::string token = saved["token"], nonce = saved["nonce"];
+        EXPECT_TRUE(match::valid_nonce(nonce)) << saved;
+        EXPECT_TRUE(ok(host_.room.peer_left("g1")));
+        guests_["g1"] = std::make_unique<Page>();
+        EXPECT_TRUE(
+            ok(guests_["g1"]->room.connect(token.c_str(), keep_nonce ? nonce.c_str() : "")));
+        EXPECT_TRUE(ok(host_.room.peer_joined("g1")));
+        EXPECT_TRUE(ok(guests_["g1"]->room.set_autoplay(true)));
+        reloaded = true;
+      }
+      host_.app.room().update(now, 5);
+      for (auto& [id, page] : guests_) page->app.room().update(now, 5);
+      carry();
+    }
+    EXPECT_TRUE(reloaded);
+    EXPECT_EQ(hosted().game().state().phase, Phase::GameOver) << "the game stalled";
+    carry();
+    return json::parse(guests_["g1"]->room.status())["room"]["verification"];
+  }
+};
+
+TEST_F(GuestReloadTest, AReloadedGuestPageKeepsItsNonceAndVerifiesTheGame) {
+  const json v = play_with_a_reload(true);
+  EXPECT_TRUE(v["ok"].get<bool>()) << v;
+}
+
+TEST_F(GuestReloadTest, WithAFreshNonceTheReloadedPageCannotVerify) {
+  const json v = play_with_a_reload(false);
+  EXPECT_FALSE(v["ok"].get<bool>()) << v;
+  EXPECT_NE(v["difference"].get<std::string>().find("contribution"), std::string::npos) << v;
+}
+
+TEST_F(WebRoomTest, ASavedNonceThatIsNotHexIsRefused) {
+  Page page;
+  const json answer = json::parse(page.room.connect("token", "not-a-nonce"));
+  EXPECT_FALSE(answer["ok"].get<bool>());
+  EXPECT_EQ(answer["error"], "the saved nonce is not 32 lowercase hex digits");
 }
 
 // The postMessage events of a room (docs/WEB.md): who joined and left, the start, the close;

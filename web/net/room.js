@@ -283,12 +283,16 @@ async function copyLink() {
 // ------------------------------------------------------------------ joining
 const tokenKey = (room) => `catan.room.${room}`;
 
-function savedToken(room) {
+// The rejoin token and this page's nonce (its part of the seeds, checked at the end) saved for
+// `room`, as the arguments of catan_web_room_connect; ['', ''] for none.
+function savedSeat(room) {
   try {
     const s = JSON.parse(store.get(tokenKey(room)) || 'null');
-    return s && typeof s.token === 'string' && s.token.length <= 200 ? s.token : '';
+    const token = s && typeof s.token === 'string' && s.token.length <= 200 ? s.token : '';
+    const nonce = token && typeof s.nonce === 'string' && /^[0-9a-f]{32}$/.test(s.nonce) ? s.nonce : '';
+    return [token, nonce];
   } catch (e) {
-    return '';
+    return ['', ''];
   }
 }
 
@@ -300,8 +304,9 @@ function saveSeat(r) {
   const seat = Number.isInteger(room.seat) ? room.seat : -1;
   const seats = Array.isArray(room.seats) ? room.seats : [];
   const name = seats[seat] && typeof seats[seat].name === 'string' ? seats[seat].name : '';
+  const nonce = typeof room.nonce === 'string' ? room.nonce : '';
   r.token = room.token;
-  store.set(tokenKey(r.room), JSON.stringify({ token: room.token, seat, name }));
+  store.set(tokenKey(r.room), JSON.stringify({ token: room.token, nonce, seat, name }));
 }
 
 // Another try at the host `tries` failures on (the first right away), or, after RETRY_FOR_MS
@@ -337,14 +342,14 @@ function gaveUp(r, why) {
 // (a spectator, a guest still in the lobby) the room joined afresh.
 function rejoinSeat(r) {
   const again = callJson('catan_web_room_rejoin');
-  if (again.ok !== true) callJson('catan_web_room_connect', ['string'], [savedToken(r.room)]);
+  if (again.ok !== true) callJson('catan_web_room_connect', ['string', 'string'], savedSeat(r.room));
   setHostAway(r, 0);
 }
 
 async function connectToHost(r, tries) {
   const gen = generation;
   if (!r.away) {
-    const answer = callJson('catan_web_room_connect', ['string'], [savedToken(r.room)]);
+    const answer = callJson('catan_web_room_connect', ['string', 'string'], savedSeat(r.room));
     if (answer.ok !== true) {
       notice('The room could not be opened: ' + (answer.error || 'the app refused it'), 'error', true);
       return;
