@@ -32,7 +32,7 @@ void draw_background() {
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
   const Theme& th = theme();
   dl->AddRectFilledMultiColor(ImVec2(0, 0), ds, th.sea, th.sea, th.sea_deep, th.sea_deep);
-  const double t = ImGui::GetTime();
+  const double t = ambient_time(kWaveHz);
   for (int i = 0; i < 60; ++i) {
     const float fx = static_cast<float>((i * 0.618034) - std::floor(i * 0.618034));
     const float fy = static_cast<float>((i * 0.414214) - std::floor(i * 0.414214));

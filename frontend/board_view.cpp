@@ -512,14 +512,15 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   move_camera(p0, size, hovered, active);
   const float u = scale_;
 
-  const float pulse = 0.55f + 0.45f * static_cast<float>(std::sin(t_now * 4.0));
+  const double t_pulse = ambient_time(kPulseHz);
+  const float pulse = 0.55f + 0.45f * static_cast<float>(std::sin(t_pulse * 4.0));
   const BoardPick hover = spot_under_pointer(hl, hovered || active);
   // The spot whose piece shows as a ghost: the tap selection, else the one under the pointer.
   const BoardPick shown = selected_.kind != BoardPick::None ? selected_ : hover;
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(p0, ImVec2(p0.x + size.x, p0.y + size.y), true);
-  draw_sea(dl, p0, size, t_now);
+  draw_sea(dl, p0, size, ambient_time(kWaveHz));
   draw_shore(dl);
   draw_terrain(dl, s);
   draw_harbours(dl, s);
@@ -534,7 +535,7 @@ BoardPick BoardView::draw(const Observation& obs, const BoardHighlights& hl, ImV
   draw_robber_targets(dl, hl, shown, pulse);
   draw_pieces(dl, s);
   draw_legal_spots(dl, obs, hl, shown, pulse);
-  draw_hint_glow(dl, s, hl.seat, u, t_now);
+  draw_hint_glow(dl, s, hl.seat, u, t_pulse);
   dl->PopClipRect();
 
   if (hover.kind != BoardPick::None) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);

@@ -267,7 +267,7 @@ void board_panel(Ctx& c) {
   st.board_draw(obs, ImVec2(r.size.x, r.size.y - verdict_h));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const Theme& t = theme();
-  const float pulse = 0.5f + 0.5f * static_cast<float>(std::sin(ImGui::GetTime() * 4.0));
+  const float pulse = 0.5f + 0.5f * static_cast<float>(std::sin(ambient_time(kPulseHz) * 4.0));
   const float pad = px(8);
   const float wrap = r.size.x - 4 * pad;
   const int d = st.decision_here();

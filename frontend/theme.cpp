@@ -232,6 +232,10 @@ void draw_resource_icon(ImDrawList* dl, ImVec2 p, float s, Resource r) {
 const Fonts& fonts() {
   return g_fonts;
 }
+double ambient_time(double hz) {
+  return std::floor(ImGui::GetTime() * hz) / hz;
+}
+
 float ui_scale() {
   return g_settings.ui_scale * g_screen_scale;
 }

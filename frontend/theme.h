@@ -105,6 +105,14 @@ void load_fonts(float pixel_scale);
 // True when ui_scale() changed since the last load_fonts().
 bool fonts_dirty();
 
+// The time of the slow, endless animations (the sea's waves, the pulse of the spots to pick), in
+// steps of 1/hz s: frames between two steps draw the same as the last, and the shell does not
+// draw those again (shell/app_main.cpp), so a table where nothing else moves is drawn `hz` times
+// a second instead of at the screen's rate. Short animations (dice, a card) keep ImGui::GetTime().
+double ambient_time(double hz);
+constexpr double kWaveHz = 10.0;   // the waves move 0.3 px a step
+constexpr double kPulseHz = 15.0;  // a pulse of 1.6 s in 24 steps
+
 // Applies the theme to ImGui's style (rounded panels, spacing, colours) at the given
 // scale. The App calls it when the scale or palette changes.
 void apply_style(float scale);

@@ -77,7 +77,18 @@ struct Shell {
   long frame = 0;
   long max_frames = -1;
   std::string screenshot;
+#ifdef __EMSCRIPTEN__
+  std::string drawn;              // the last frame drawn, as same_as_drawn() lays it out
+  std::string next;               // this frame's, swapped with `drawn` when it is drawn
+  double drawn_at_ms = 0;         // when it was drawn (emscripten_get_now)
+  long frames_not_drawn = 0;      // frames whose drawing was the last one's
+  bool draw_every_frame = false;  // catan_web_draw_every_frame: the baseline of a measurement
+#endif
 };
+
+#ifdef __EMSCRIPTEN__
+Shell* the_shell = nullptr;  // for catan_web_frames_drawn and catan_web_draw_every_frame
+#endif
 
 // Framebuffer pixels per window point (2 on a typical HiDPI screen, devicePixelRatio in a browser).
 float pixel_ratio(SDL_Window* window) {
@@ -98,7 +109,45 @@ void update_font_scale(Shell& s) {
   s.font_scale = scale;
   catan::ui::load_fonts(scale);              // the UI's embedded fonts at this density and UI scale
   ImGui_ImplOpenGL3_DestroyDeviceObjects();  // recreated (with the new atlas) by NewFrame
+#ifdef __EMSCRIPTEN__
+  s.drawn.clear();  // the same draw lists with a new atlas draw something else
+#endif
 }
+
+#ifdef __EMSCRIPTEN__
+// A browser shows a WebGL canvas's last drawing until the page draws again, so a frame whose
+// draw lists, framebuffer size and scale are exactly the last drawn frame's is not drawn: on a
+// table where nothing moves the GPU (software in headless browsers and on some phones) does no
+// work, which leaves the main thread to the room's messages and saves a phone's battery. Once a
+// second the frame is drawn anyway (a browser may have dropped the canvas's content).
+bool same_as_drawn(Shell& s, const ImDrawData* d, int fb_w, int fb_h) {
+  std::string& b = s.next;
+  b.clear();
+  const auto put = [&b](const void* p, size_t n) { b.append(static_cast<const char*>(p), n); };
+  const float head[] = {static_cast<float>(fb_w), static_cast<float>(fb_h), d->DisplayPos.x,
+                        d->DisplayPos.y,          d->DisplaySize.x,         d->DisplaySize.y,
+                        d->FramebufferScale.x,    d->FramebufferScale.y};
+  put(head, sizeof head);
+  for (int n = 0; n < d->CmdListsCount; ++n) {
+    const ImDrawList* list = d->CmdLists[n];
+    put(list->VtxBuffer.Data, static_cast<size_t>(list->VtxBuffer.Size) * sizeof(ImDrawVert));
+    put(list->IdxBuffer.Data, static_cast<size_t>(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
+    for (const ImDrawCmd& c : list->CmdBuffer) {
+      const ImTextureID tex = c.GetTexID();
+      const unsigned fields[] = {c.VtxOffset, c.IdxOffset, c.ElemCount,
+                                 c.UserCallback != nullptr ? 1u : 0u};
+      put(&c.ClipRect, sizeof c.ClipRect);
+      put(&tex, sizeof tex);
+      put(fields, sizeof fields);
+    }
+  }
+  const double now = emscripten_get_now();
+  if (!s.draw_every_frame && b == s.drawn && now - s.drawn_at_ms < 1000.0) return true;
+  s.drawn.swap(b);
+  s.drawn_at_ms = now;
+  return false;
+}
+#endif
 
 #ifndef __EMSCRIPTEN__
 // Native persistence: the last game and the UI settings as files in $XDG_DATA_HOME/catan
@@ -238,6 +287,13 @@ void main_loop_iteration(void* arg) {
 
   int fb_w = 0, fb_h = 0;
   SDL_GL_GetDrawableSize(s.window, &fb_w, &fb_h);
+#ifdef __EMSCRIPTEN__
+  if (same_as_drawn(s, ImGui::GetDrawData(), fb_w, fb_h)) {
+    ++s.frame;
+    ++s.frames_not_drawn;
+    return;
+  }
+#endif
   glViewport(0, 0, fb_w, fb_h);
   glClearColor(0.11f, 0.33f, 0.55f, 1.0f);  // sea blue
   glClear(GL_COLOR_BUFFER_BIT);
@@ -260,6 +316,9 @@ void main_loop_iteration(void* arg) {
 
 int main(int argc, char** argv) {
   auto* shell = new Shell();  // lives for the whole program (the browser never returns from main)
+#ifdef __EMSCRIPTEN__
+  the_shell = shell;
+#endif
   int width = 1280, height = 720;
   std::string uitest_path;
   for (int i = 1; i < argc; ++i) {
@@ -387,3 +446,20 @@ int main(int argc, char** argv) {
 #endif
   return 0;
 }
+
+#ifdef __EMSCRIPTEN__
+// The main loop's frames so far and those not drawn again (same_as_drawn): [frames, not drawn]
+// as "frames not_drawn", for the page's measurements (docs/PERFORMANCE.md).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* catan_web_frames_drawn() {
+  static std::string out;
+  out = the_shell
+            ? std::to_string(the_shell->frame) + " " + std::to_string(the_shell->frames_not_drawn)
+            : std::string("0 0");
+  return out.c_str();
+}
+
+// 1: every frame is drawn, even one the same as the last drawn (the measurements' baseline).
+extern "C" EMSCRIPTEN_KEEPALIVE void catan_web_draw_every_frame(int on) {
+  if (the_shell) the_shell->draw_every_frame = on != 0;
+}
+#endif

@@ -61,6 +61,51 @@ await test('canvas-renders', async () => {
   await context.close();
 });
 
+// A frame that would draw exactly what the canvas shows is not drawn again (shell/app_main.cpp,
+// same_as_drawn): on the first screen, where only the waves move (10 steps a second), most frames
+// are not drawn, the main thread is free between them (a timer's lateness: how long a room's
+// message would wait), and a change (the pointer over a button) is drawn at once.
+await test('an-unchanged-frame-is-not-drawn-again', async () => {
+  const { context, page } = await newPage();
+  await page.goto(base + 'index.html');
+  await waitReady(page);
+  await frames(page, 10);
+  const sample = (every) => page.evaluate(async (e) => {
+    Module.ccall('catan_web_draw_every_frame', null, ['number'], [e]);
+    await new Promise((r) => setTimeout(r, 300));
+    const count = () => Module.ccall('catan_web_frames_drawn', 'string', [], []).split(' ').map(Number);
+    const c0 = count();
+    const late = [];
+    for (let i = 0; i < 60; ++i) {
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, 0));
+      late.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 23));
+    }
+    const c1 = count();
+    late.sort((a, b) => a - b);
+    return { frames: c1[0] - c0[0], notDrawn: c1[1] - c0[1], late: late[30], late95: late[57] };
+  }, every);
+  const all = await sample(1);
+  const skip = await sample(0);
+  measure(`first screen 1280x720: every frame drawn: ${all.frames} frames, a timer waits ${all.late.toFixed(1)} ms ` +
+    `(p95 ${all.late95.toFixed(1)}); unchanged frames not drawn: ${skip.notDrawn} of ${skip.frames} frames not drawn, ` +
+    `a timer waits ${skip.late.toFixed(1)} ms (p95 ${skip.late95.toFixed(1)})`);
+  assert(all.notDrawn === 0, `${all.notDrawn} frames not drawn with catan_web_draw_every_frame(1)`);
+  assert(skip.frames > 20 && skip.notDrawn >= skip.frames / 2,
+    `only ${skip.notDrawn} of ${skip.frames} frames on the still first screen were not drawn`);
+  // A change is drawn: the pointer over a button lights it.
+  const at = await page.evaluate(() => window.catan.view().ui.play_friends);
+  const box = await page.locator('#canvas').boundingBox();
+  const clip = { x: box.x + at[0] - 60, y: box.y + at[1] - 12, width: 120, height: 24 };
+  const before = await page.screenshot({ clip });
+  await page.mouse.move(box.x + at[0], box.y + at[1]);
+  await frames(page, 5);
+  const after = await page.screenshot({ clip });
+  assert(!before.equals(after), 'the hovered button looks the same: the change was not drawn');
+  await context.close();
+});
+
 await test('ai-game-runs-to-game-over', async () => {
   const { context, page } = await newPage();
   // A match without Expert or Master never fetches the search worker's module.
