@@ -86,9 +86,7 @@ async function withRoom(options, guestsWanted, body) {
 // and every page says so; she opens the link again in a new page (her token is in the browser's
 // storage), gets her seat and the current view, presses "Take back control" and plays on.
 // Meanwhile the host's frame times: three guests and a bot thinking.
-// It takes 5-8 minutes here, most of it the late pages' search for the host through the relay
-// (docs/MULTIPLAYER.md, "Faults"): over CI's budget, so it runs with CATAN_ROOMS_LONG=1.
-if (process.env.CATAN_ROOMS_LONG === '1') await test('rooms-faults-guest-leaves-mid-turn', async () => {
+await test('rooms-faults-guest-leaves-mid-turn', async () => {
   await withRoom({ seats: 'human,human,human,ai:hard', timer: 20, speed: 4, mode: 'custom', vp: 10 }, [
     { device: SMALL, name: 'Ada' },
     { device: PHONE_390, name: 'Bo' },

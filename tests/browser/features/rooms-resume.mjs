@@ -27,9 +27,7 @@ const autoplay = async (page) => {
   assert(r.ok !== false, 'autoplay: ' + JSON.stringify(r));
 };
 
-// Not yet reliable: in some runs the second guest does not find the resumed host through the
-// relay (docs/MULTIPLAYER.md, "The host's reload"), so it runs with CATAN_ROOMS_LONG=1.
-if (process.env.CATAN_ROOMS_LONG === '1') await test('rooms-host-reloads-mid-game-and-resumes', async () => {
+await test('rooms-host-reloads-mid-game-and-resumes', async () => {
   const t0 = Date.now();
   const relay = await RELAYS.mqtt();
   const relays = { strategy: 'mqtt', relayUrls: [relay.url], iceServers: [] };
