@@ -2,7 +2,8 @@
 // (host_room.h, docs/MULTIPLAYER.md "The host's reload").
 //   {"format":"catan-host-room","version":1,"check":sha256_hex(room.dump()),
 //    "room":{"config":config_to_private_json(...),"started":...,"secret":...,"commitment":...,
-//            "nonces":[...],"hostSeat":...,"seats":[{"token","name","nonce","bot"}],
+//            "nonces":[...],"hostSeat":...,
+//            "seats":[{"token","name","nonce","bot","autopilot","idleTurns"}],
 //            "actions":["roll",...]}}
 #include <exception>
 #include <nlohmann/json.hpp>
@@ -42,8 +43,16 @@ const json& field(const json& obj, const char* key, bool (json::*is)() const noe
 
 std::string HostRoom::snapshot(int host_seat) const {
   json seats = json::array();
-  for (const Seat& s : seats_)
-    seats.push_back({{"token", s.token}, {"name", s.name}, {"nonce", s.nonce}, {"bot", s.bot}});
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    const Seat& s = seats_[i];
+    const int seat = static_cast<int>(i);
+    seats.push_back({{"token", s.token},
+                     {"name", s.name},
+                     {"nonce", s.nonce},
+                     {"bot", s.bot},
+                     {"autopilot", started_ && session_.on_autopilot(seat)},
+                     {"idleTurns", started_ ? session_.idle_turns(seat) : 0}});
+  }
   json actions = json::array();
   for (const Action& a : session_.game().history()) actions.push_back(a.to_string());
   json room = {{"config", config_to_private_json(config_)},
@@ -102,6 +111,8 @@ std::unique_ptr<HostRoom> HostRoom::restore(std::string_view text, int* host_sea
       return damaged("it has " + std::to_string(seats_j.size()) + " seats for " +
                      std::to_string(players) + " players");
     std::vector<Seat> seats(static_cast<size_t>(players));
+    std::vector<bool> autopilot(static_cast<size_t>(players));
+    std::vector<int> idle_turns(static_cast<size_t>(players));
     std::set<std::string> tokens;
     for (int s = 0; s < players; ++s) {
       const json& sj = seats_j[static_cast<size_t>(s)];
@@ -111,6 +122,15 @@ std::unique_ptr<HostRoom> HostRoom::restore(std::string_view text, int* host_sea
       seat.name = field(sj, "name", &json::is_string).get<std::string>();
       seat.nonce = field(sj, "nonce", &json::is_string).get<std::string>();
       seat.bot = field(sj, "bot", &json::is_boolean).get<bool>();
+      // Kept since the first version's rooms: a snapshot without them has no seat on the AI.
+      const auto ap = sj.find("autopilot");
+      const auto idle = sj.find("idleTurns");
+      if ((ap != sj.end() && !ap->is_boolean()) ||
+          (idle != sj.end() && (!idle->is_number_integer() || idle->get<int64_t>() < 0 ||
+                                idle->get<int64_t>() > 1000)))
+        return damaged("seat " + std::to_string(s) + ": its autopilot or missed turns are not valid");
+      autopilot[static_cast<size_t>(s)] = ap != sj.end() && ap->get<bool>();
+      idle_turns[static_cast<size_t>(s)] = idle != sj.end() ? idle->get<int>() : 0;
       const std::string at = "seat " + std::to_string(s) + ": ";
       if (!seat.token.empty() && (!is_token(seat.token) || !tokens.insert(seat.token).second))
         return damaged(at + "its rejoin token is not 32 hex digits or is another seat's");
@@ -169,6 +189,10 @@ std::unique_ptr<HostRoom> HostRoom::restore(std::string_view text, int* host_sea
     r->started_ = started;
     if (started) {
       r->session_.resume(config, game);
+      for (int s = 0; s < players; ++s)
+        if (!r->seats_[static_cast<size_t>(s)].bot)
+          r->session_.restore_absence(s, autopilot[static_cast<size_t>(s)],
+                                      idle_turns[static_cast<size_t>(s)]);
       r->sent_at_ = game.history().size();
     }
     if (host_seat) *host_seat = static_cast<int>(hs);

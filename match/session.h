@@ -74,6 +74,10 @@ class Session final : public MatchView {
   bool ai_thinking() const override;
   bool on_autopilot(int seat) const override { return clock_.on_autopilot(seat); }
   void take_back_control(int seat) override;
+  // After resume(): a human seat the AI was playing (TurnClock::restore_absence).
+  void restore_absence(int seat, bool autopilot, int idle_turns) {
+    clock_.restore_absence(seat, autopilot, idle_turns);
+  }
   void note_presence(int seat) override;
 
   double time_left() const override;

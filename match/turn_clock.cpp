@@ -127,6 +127,12 @@ void TurnClock::take_back_control(int seat) {
   if (timeout_seat_ == seat) timeout_seat_ = -1;
 }
 
+void TurnClock::restore_absence(int seat, bool autopilot, int idle_turns) {
+  if (!human(seat)) return;
+  autopilot_[seat] = autopilot;
+  idle_turns_[seat] = std::max(0, idle_turns);
+}
+
 void TurnClock::note_presence(int seat) {
   if (!valid(seat)) return;
   last_input_[seat] = now_;

@@ -51,6 +51,9 @@ class TurnClock {
   }
   void take_back_control(int seat);
   void note_presence(int seat);
+  // A resumed match (the host's reload): a human seat the AI was playing, and the turns it has
+  // missed, as they were.
+  void restore_absence(int seat, bool autopilot, int idle_turns);
 
   double now() const { return now_; }
   bool timers_on() const { return timer_seconds_ > 0; }

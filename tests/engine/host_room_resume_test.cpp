@@ -161,6 +161,63 @@ TEST(HostRoomResume, AMidGameSnapshotRestoresTheSameRoom) {
   EXPECT_EQ(restored_lobby->seats()[1].status, wire::SeatStatus::Open);
 }
 
+// A seat the AI plays (its player missed two turns) is still the AI's after the reload, with
+// its missed turns, until its player takes back control.
+TEST(HostRoomResume, ASeatOnTheAutopilotStaysOnIt) {
+  MatchConfig mc = resume_config();
+  mc.options.timer_seconds = 20;
+  Table t(mc);
+  for (int i = 0; i < kGuests; ++i)
+    t.links[static_cast<size_t>(i)]->hello("guest" + std::to_string(i), i, "");
+  t.pump();
+  t.deliver(t.room->start());
+  t.pump();
+  // Seat 1's player is gone: seats 0 and 2 play, seat 1's time runs out.
+  for (int i = 0; i < 4000 && !t.room->session().on_autopilot(1) &&
+                  t.room->game().state().phase != Phase::GameOver;
+       ++i) {
+    bool moved = false;
+    for (int s : {0, 2}) {
+      ViewMatch* m = t.links[static_cast<size_t>(s)]->match();
+      if (m == nullptr || m->legal_actions().empty()) continue;
+      const std::vector<Action> legal = m->legal_actions();
+      Action pick = t.ais[static_cast<size_t>(s)]->decide(m->observation(), m->visible_events());
+      if (std::find(legal.begin(), legal.end(), pick) == legal.end()) pick = legal.front();
+      EXPECT_TRUE(m->submit(pick));
+      moved = true;
+      break;
+    }
+    if (moved) {
+      t.pump();
+    } else {
+      t.deliver(t.room->update(t.now += 4, 5));
+    }
+  }
+  ASSERT_TRUE(t.room->session().on_autopilot(1)) << "seat 1 never went on the autopilot";
+  const int idle = t.room->session().idle_turns(1);
+  int seat = -1;
+  std::string error;
+  const auto after = HostRoom::restore(t.room->snapshot(0), &seat, &error);
+  ASSERT_NE(after, nullptr) << error;
+  EXPECT_TRUE(after->session().on_autopilot(1));
+  EXPECT_EQ(after->session().idle_turns(1), idle);
+  EXPECT_FALSE(after->session().on_autopilot(0));
+  EXPECT_FALSE(after->session().on_autopilot(2));
+  // A snapshot of the first version, without these fields, restores with every seat in hand.
+  const std::string old = edited(t.room->snapshot(0), [](json& room) {
+    for (json& sj : room["seats"]) {
+      sj.erase("autopilot");
+      sj.erase("idleTurns");
+    }
+  });
+  const auto older = HostRoom::restore(old, &seat, &error);
+  ASSERT_NE(older, nullptr) << error;
+  EXPECT_FALSE(older->session().on_autopilot(1));
+  EXPECT_EQ(restore_error(edited(t.room->snapshot(0),
+                                 [](json& room) { room["seats"][1]["idleTurns"] = -3; })),
+            "the saved room is damaged (seat 1: its autopilot or missed turns are not valid)");
+}
+
 // The host reloads mid-game: the guests' links send their hello with their tokens to the
 // restored room, take their seats back, play on to the end, and verify the reveal (the fair
 // seed with their own nonces, and every view since the rejoin).
