@@ -9,6 +9,10 @@
 // The defaults are the shipped fit (docs/AI.md, "The coach"):
 //
 //   build/<preset>/tools/fit_win_model [--games 10000] [--seed 11] [--every 1] [--jobs 1]
+//                                      [--dump positions.csv]
+//
+// --dump writes every position as a CSV row (game, held_out, players, winner, then each of 4
+// seats' features and evaluate()), the data tools/train_win_net.py fits a network on.
 //
 // Game g is seeded by mix_seed(seed, g) and the positions are kept in game order, so the
 // output does not depend on --jobs.
@@ -40,7 +44,7 @@ constexpr int K = coach::kNumWinFeatures;
 using Weights = coach::WinFeatures;
 
 struct Position {
-  int players = 4, winner = 0;
+  int game = 0, players = 4, winner = 0;
   bool held_out = false;
   std::array<coach::WinFeatures, kMaxPlayers> f{};
   std::array<double, kMaxPlayers> heuristic{};  // evaluate() with neutral parameters
@@ -69,6 +73,7 @@ std::vector<Position> play(int g, uint64_t seed, int every) {
     last_turn = st.turn;
     if (st.turn % every != 0) return;
     Position p;
+    p.game = g;
     p.players = st.num_players;
     p.held_out = g % 5 == 0;
     const coach::HandCounts counts = coach::hand_counts(st);
@@ -81,6 +86,27 @@ std::vector<Position> play(int g, uint64_t seed, int every) {
   if (game.state().winner < 0) return {};
   for (Position& p : mine) p.winner = game.state().winner;
   return mine;
+}
+
+// The positions as CSV: a header, then a row per position; seats beyond `players` are zeros.
+bool write_positions(const std::vector<Position>& data, const std::string& path) {
+  FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return false;
+  std::fprintf(f, "game,held_out,players,winner");
+  for (int s = 0; s < kMaxPlayers; ++s) {
+    for (int j = 0; j < K; ++j) std::fprintf(f, ",s%d_%s", s, coach::kWinFeatureNames[j]);
+    std::fprintf(f, ",s%d_evaluate", s);
+  }
+  std::fprintf(f, "\n");
+  for (const Position& p : data) {
+    std::fprintf(f, "%d,%d,%d,%d", p.game, p.held_out ? 1 : 0, p.players, p.winner);
+    for (int s = 0; s < kMaxPlayers; ++s) {
+      for (int j = 0; j < K; ++j) std::fprintf(f, ",%.6g", p.f[s][j]);
+      std::fprintf(f, ",%.6g", p.heuristic[s]);
+    }
+    std::fprintf(f, "\n");
+  }
+  return std::fclose(f) == 0;
 }
 
 // The softmax over the seats of logits z(position, seat).
@@ -279,6 +305,8 @@ int main(int argc, char** argv) {
   app.add_option("--seed", seed, "match seed (game g uses mix_seed(seed, g))");
   app.add_option("--every", every, "record every K-th turn")->check(CLI::Range(1, 100));
   app.add_option("--jobs", jobs, "threads playing games")->check(CLI::Range(1, 64));
+  std::string dump;
+  app.add_option("--dump", dump, "also write the positions to this CSV file");
   CLI11_PARSE(app, argc, argv);
 
   const double t0 = now_seconds();
@@ -288,6 +316,10 @@ int main(int argc, char** argv) {
   for (const Position& p : data) held += p.held_out;
   std::printf("%zu positions (%d held out) from %d games; games %.0f s\n", data.size(), held, games,
               t1 - t0);
+  if (!dump.empty() && !write_positions(data, dump)) {
+    std::fprintf(stderr, "fit_win_model: could not write %s\n", dump.c_str());
+    return 1;
+  }
   if (held == 0 || held == static_cast<int>(data.size())) {
     std::fprintf(stderr, "fit_win_model: no finished games on one side of the split\n");
     return 1;
