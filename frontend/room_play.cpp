@@ -183,7 +183,8 @@ void RoomPlay::update(double now_s, double slice_ms) {
     deliver(room_->update(now_s_, slice_ms));
     pump();
   }
-  if (!room_) ask_again_if_unanswered(now_s);
+  // While the host is away there is nobody to ask; the rejoin brings the whole view.
+  if (!room_ && host_away_ == HostAway::No) ask_again_if_unanswered(now_s);
   play_for_seat();
   pump();
 }
@@ -281,6 +282,10 @@ bool RoomPlay::say(std::string_view typed, std::string* error) {
 bool RoomPlay::rejoin(std::string* error) {
   if (room_ || !link_) return match::refuse(error, "no room is joined here");
   if (rejoin_token_.empty()) return match::refuse(error, "no seat to take back");
+  // What waits for the old channel (a move, a request for the view) is moot: the hello comes
+  // first and the host answers it with the whole view.
+  outbox_.clear();
+  unanswered_since_ = -1;
   link_->hello("", -1, rejoin_token_);  // the host knows the seat's name
   hello_sent_ = true;
   autoplayed_at_ = static_cast<size_t>(-1);  // a move sent as the channel closed may be lost

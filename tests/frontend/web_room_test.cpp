@@ -309,6 +309,33 @@ TEST_F(WebRoomTest, AWholeGamePlaysOnAutoplayFromEachSeatsView) {
   EXPECT_EQ(posted.back()["difference"], "");
 }
 
+// The host's page goes while a guest's move waits for its answer: the guest asks nothing while
+// the host is away, and on the new channel its hello is the first text (not the move or a
+// request for the view queued for the old one).
+TEST_F(WebRoomTest, AGuestWhoseHostIsAwayAsksNothingAndRejoinsWithItsHelloFirst) {
+  Page& g1 = *guests_["g1"];
+  double now = 0;
+  const auto g1_to_move = [&] {
+    const match::ViewMatch* m = g1.app.room().match();
+    return m && !m->legal_actions().empty();
+  };
+  for (int i = 0; i < 2000 && !g1_to_move(); ++i) {
+    now += 0.25;
+    host_.app.room().update(now, 5);
+    play(host_.app);
+    play(guests_["g2"]->app);
+    carry();
+  }
+  ASSERT_TRUE(g1_to_move());
+  ASSERT_TRUE(play(g1.app));  // its act waits in the outbox: the channel has just closed
+  ASSERT_TRUE(ok(g1.room.host_away(1)));
+  for (int i = 0; i < 6; ++i) g1.app.room().update(now += 2, 5);  // past the 3 s to ask again
+  ASSERT_TRUE(ok(g1.room.rejoin()));
+  const json out = json::parse(g1.room.outbox());
+  ASSERT_EQ(out.size(), 1u) << out;
+  EXPECT_NE(out[0]["text"].get<std::string>().find("\"t\":\"hello\""), std::string::npos) << out;
+}
+
 // A guest's page reloads mid-game: the new page rejoins with the token and the nonce the old one
 // saved (web/net/room.js keeps them under catan.room.<room>), and its check at the end passes.
 // With a fresh nonce instead, the check finds the seeds do not follow from it.
