@@ -233,6 +233,8 @@ await test('rooms-codes-host-and-two-guests-play-a-whole-game', async () => {
     }
     measure(`rooms-codes: the game ended and was verified on ${pages.length} pages ${Math.round((Date.now() - t0) / 1000)} s after the start`);
     await shot(guests[0].page, 'rooms-codes-guest-end-phone.png');
+    await sleep(4000);  // the results open by themselves after 3 s, with the fair-play check
+    await shot(guests[0].page, 'rooms-codes-guest-verified-phone.png');
     for (const g of guests) {
       const texts = await g.page.evaluate(() => window.__room.in.map(([, , t]) => t));
       const others = guests.filter((o) => o !== g).map((o) => o.room.token);
