@@ -459,7 +459,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* catan_web_frames_drawn() {
 }
 
 // 1: every frame is drawn, even one the same as the last drawn (the measurements' baseline).
+// A test hook: nothing changes until the test hooks are on (shell/web_test_hooks.h).
 extern "C" EMSCRIPTEN_KEEPALIVE void catan_web_draw_every_frame(int on) {
-  if (the_shell) the_shell->draw_every_frame = on != 0;
+  if (the_shell && catan::web::WebBridge::instance().test_hooks())
+    the_shell->draw_every_frame = on != 0;
 }
 #endif
