@@ -64,18 +64,23 @@ struct Table {
     }
     deliver(room->update(now += 1, 5));
   }
-  // One guest's move (the first that may move), chosen from its own view.
-  void step() {
+  // One guest's move (the first that may move, but for seat `absent`), chosen from its own view;
+  // true when a guest moved.
+  bool step(int absent = -1) {
+    bool moved = false;
     for (int s = 0; s < kGuests; ++s) {
+      if (s == absent) continue;
       ViewMatch* m = links[static_cast<size_t>(s)]->match();
       if (m == nullptr || m->legal_actions().empty()) continue;
       const std::vector<Action> legal = m->legal_actions();
       Action a = ais[static_cast<size_t>(s)]->decide(m->observation(), m->visible_events());
       if (std::find(legal.begin(), legal.end(), a) == legal.end()) a = legal.front();
       EXPECT_TRUE(m->submit(a));
+      moved = true;
       break;
     }
     pump();
+    return moved;
   }
   void play_until(size_t actions) {
     for (int i = 0; i < 20000 && room->game().history().size() < actions &&
@@ -93,8 +98,8 @@ MatchConfig resume_config() {
 }
 
 // A table whose guests took seats 0-2 and started, played to `actions`.
-std::unique_ptr<Table> table_at(size_t actions) {
-  auto t = std::make_unique<Table>(resume_config());
+std::unique_ptr<Table> table_at(size_t actions, const MatchConfig& mc = resume_config()) {
+  auto t = std::make_unique<Table>(mc);
   for (int i = 0; i < kGuests; ++i)
     t->links[static_cast<size_t>(i)]->hello("guest" + std::to_string(i), i, "");
   t->pump();
@@ -166,33 +171,13 @@ TEST(HostRoomResume, AMidGameSnapshotRestoresTheSameRoom) {
 TEST(HostRoomResume, ASeatOnTheAutopilotStaysOnIt) {
   MatchConfig mc = resume_config();
   mc.options.timer_seconds = 20;
-  Table t(mc);
-  for (int i = 0; i < kGuests; ++i)
-    t.links[static_cast<size_t>(i)]->hello("guest" + std::to_string(i), i, "");
-  t.pump();
-  t.deliver(t.room->start());
-  t.pump();
+  const auto table = table_at(0, mc);
+  Table& t = *table;
   // Seat 1's player is gone: seats 0 and 2 play, seat 1's time runs out.
   for (int i = 0; i < 4000 && !t.room->session().on_autopilot(1) &&
                   t.room->game().state().phase != Phase::GameOver;
-       ++i) {
-    bool moved = false;
-    for (int s : {0, 2}) {
-      ViewMatch* m = t.links[static_cast<size_t>(s)]->match();
-      if (m == nullptr || m->legal_actions().empty()) continue;
-      const std::vector<Action> legal = m->legal_actions();
-      Action pick = t.ais[static_cast<size_t>(s)]->decide(m->observation(), m->visible_events());
-      if (std::find(legal.begin(), legal.end(), pick) == legal.end()) pick = legal.front();
-      EXPECT_TRUE(m->submit(pick));
-      moved = true;
-      break;
-    }
-    if (moved) {
-      t.pump();
-    } else {
-      t.deliver(t.room->update(t.now += 4, 5));
-    }
-  }
+       ++i)
+    if (!t.step(1)) t.deliver(t.room->update(t.now += 4, 5));
   ASSERT_TRUE(t.room->session().on_autopilot(1)) << "seat 1 never went on the autopilot";
   const int idle = t.room->session().idle_turns(1);
   int seat = -1;

@@ -141,6 +141,23 @@ class WebRoomTest : public HeadlessImGui {
     }
   }
 
+  // Every page's seat on the autoplay until the game is over, each page's room updated a quarter
+  // second a step and the messages carried; `each(i)` runs before step i.
+  void autoplay_to_the_end(const std::function<void(int)>& each = {}) {
+    for (Page* p : {&host_, guests_["g1"].get(), guests_["g2"].get()})
+      ASSERT_TRUE(ok(p->room.set_autoplay(true)));
+    double now = 0;
+    for (int i = 0; i < 20000 && hosted().game().state().phase != Phase::GameOver; ++i) {
+      if (each) each(i);
+      now += 0.25;
+      host_.app.room().update(now, 5);
+      for (auto& [id, page] : guests_) page->app.room().update(now, 5);
+      carry();
+    }
+    ASSERT_EQ(hosted().game().state().phase, Phase::GameOver) << "the game stalled";
+    carry();
+  }
+
   int guest_moves_ = 0;
   Page host_;
   Page* hostp_ = &host_;  // the host's page: another one once it has reloaded
@@ -280,18 +297,9 @@ TEST_F(WebRoomTest, TheLobbyRefusesMovesAndStartsOnce) {
 // Every page's seat played by the Normal AI from its own view, to the game's end; each view
 // holds only what its seat may see.
 TEST_F(WebRoomTest, AWholeGamePlaysOnAutoplayFromEachSeatsView) {
-  for (Page* p : {&host_, guests_["g1"].get(), guests_["g2"].get()})
-    ASSERT_TRUE(ok(p->room.set_autoplay(true)));
-  double now = 0;
-  for (int i = 0; i < 20000 && hosted().game().state().phase != Phase::GameOver; ++i) {
-    now += 0.25;
-    host_.app.room().update(now, 5);
-    for (auto& [id, page] : guests_) page->app.room().update(now, 5);
-    carry();
-    if (i % 50 == 0) expect_only_own_hands();
-  }
-  ASSERT_EQ(hosted().game().state().phase, Phase::GameOver) << "the game stalled";
-  carry();
+  ASSERT_NO_FATAL_FAILURE(autoplay_to_the_end([&](int i) {
+    if (i % 50 == 1) expect_only_own_hands();  // after steps 0, 50, 100, ...
+  }));
   expect_only_own_hands();
   for (auto& [id, page] : guests_) {
     const json status = json::parse(page->room.status());
@@ -342,12 +350,8 @@ TEST_F(WebRoomTest, AGuestWhoseHostIsAwayAsksNothingAndRejoinsWithItsHelloFirst)
 class GuestReloadTest : public WebRoomTest {
  protected:
   json play_with_a_reload(bool keep_nonce) {
-    for (Page* p : {&host_, guests_["g1"].get(), guests_["g2"].get()})
-      EXPECT_TRUE(ok(p->room.set_autoplay(true)));
-    double now = 0;
     bool reloaded = false;
-    for (int i = 0; i < 20000 && hosted().game().state().phase != Phase::GameOver; ++i) {
-      now += 0.25;
+    EXPECT_NO_FATAL_FAILURE(autoplay_to_the_end([&](int) {
       if (!reloaded && host_actions() >= 60) {
         const json saved = json::parse(guests_["g1"]->room.status())["room"];
         const std::string token = saved["token"], nonce = saved["nonce"];
@@ -360,13 +364,8 @@ class GuestReloadTest : public WebRoomTest {
         EXPECT_TRUE(ok(guests_["g1"]->room.set_autoplay(true)));
         reloaded = true;
       }
-      host_.app.room().update(now, 5);
-      for (auto& [id, page] : guests_) page->app.room().update(now, 5);
-      carry();
-    }
+    }));
     EXPECT_TRUE(reloaded);
-    EXPECT_EQ(hosted().game().state().phase, Phase::GameOver) << "the game stalled";
-    carry();
     return json::parse(guests_["g1"]->room.status())["room"]["verification"];
   }
 };
