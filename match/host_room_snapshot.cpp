@@ -122,7 +122,7 @@ std::unique_ptr<HostRoom> HostRoom::restore(std::string_view text, int* host_sea
       seat.name = field(sj, "name", &json::is_string).get<std::string>();
       seat.nonce = field(sj, "nonce", &json::is_string).get<std::string>();
       seat.bot = field(sj, "bot", &json::is_boolean).get<bool>();
-      // Kept since the first version's rooms: a snapshot without them has no seat on the AI.
+      // Optional: a snapshot without them restores every seat in its player's hands.
       const auto ap = sj.find("autopilot");
       const auto idle = sj.find("idleTurns");
       if ((ap != sj.end() && !ap->is_boolean()) ||
