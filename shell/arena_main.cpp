@@ -6,10 +6,12 @@
 //
 //   catan-arena --seat master:ms=3000:th=2 --vs expert --games 40   (Master on 2 threads)
 //
-// A bot config is level[:personality][:it=N][:ms=N][:th=N][:setup=N] (th: Master's search threads,
-// default 1 here so that --jobs games do not compete for cores). Game g is seeded mix_seed(seed, g)
-// and config i sits in seat (i + g) % players. Results are deterministic given the seed
-// (the timing columns aside); Expert uses --iterations (fixed) unless --budget-ms is set.
+// A bot config is level[:personality][:it=N][:ms=N][:th=N][:setup=N][:net=N] (th: Master's
+// search threads, default 1 here so that --jobs games do not compete for cores; net: which of
+// Master's searches the value network scores, 1 the first, 2 the confirmation, 3 both). Game g is
+// seeded mix_seed(seed, g) and config i sits in seat (i + g) % players. Results are deterministic
+// given the seed (the timing columns aside); Expert uses --iterations (fixed) unless --budget-ms is
+// set.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
@@ -71,6 +73,8 @@ bool parse_spec(const std::string& text, int default_iters, int default_ms, BotS
       c.threads = std::max(1, std::stoi(x.substr(3)));
     } else if (x.rfind("setup=", 0) == 0) {
       c.setup_iterations = std::max(0, std::stoi(x.substr(6)));  // 0: Hard's lookahead
+    } else if (x.rfind("net=", 0) == 0) {
+      c.value_net = std::clamp(std::stoi(x.substr(4)), 0, kNetFirstSearch | kNetConfirm);
     } else if (!parse_personality(x, &c.personality)) {
       *err = "unknown personality '" + x + "'";
       return false;
@@ -83,6 +87,10 @@ bool parse_spec(const std::string& text, int default_iters, int default_ms, BotS
   if (c.setup_iterations >= 0) {
     out->label += ":setup=";
     out->label += std::to_string(c.setup_iterations);
+  }
+  if (c.value_net >= 0) {
+    out->label += ":net=";
+    out->label += std::to_string(c.value_net);
   }
   return true;
 }

@@ -11,8 +11,11 @@
 //   build/<preset>/tools/fit_win_model [--games 10000] [--seed 11] [--every 1] [--jobs 1]
 //                                      [--dump positions.csv]
 //
-// --dump writes every position as a CSV row (game, held_out, players, winner, then each of 4
-// seats' features and evaluate()), the data tools/train_win_net.py fits a network on.
+// --dump writes every position as a CSV row (game, held_out, players, winner, each of 4 seats'
+// features and evaluate(), then every seat's final VP), the data tools/train_win_net.py fits
+// the value network (engine/ai/win_net.h) on; --level expert plays the searchers' own games.
+// Beside the linear fit the tool prints the embedded value network's log-loss on the same
+// held-out positions.
 //
 // Game g is seeded by mix_seed(seed, g) and the positions are kept in game order, so the
 // output does not depend on --jobs.
@@ -29,6 +32,7 @@
 
 #include "engine/ai/ai.h"
 #include "engine/ai/analysis.h"
+#include "engine/ai/win_net.h"
 #include "engine/coach/win_model.h"
 #include "engine/game.h"
 #include "engine/options.h"
@@ -48,17 +52,28 @@ struct Position {
   bool held_out = false;
   std::array<coach::WinFeatures, kMaxPlayers> f{};
   std::array<double, kMaxPlayers> heuristic{};  // evaluate() with neutral parameters
+  std::array<double, kMaxPlayers> net{};        // the embedded value network's logits
+  std::array<int, kMaxPlayers> final_vp{};      // every seat's VP at the end of the game
+};
+
+// Who plays the games: Hard by default; with --level expert the searchers' own games (their
+// iterations per decision from --iterations), the data of a next generation.
+struct Players {
+  AiLevel level = AiLevel::Hard;
+  int iterations = 0;
 };
 
 // The positions of game g, labelled with its winner (none when the game hit the cap).
-std::vector<Position> play(int g, uint64_t seed, int every) {
+std::vector<Position> play(int g, uint64_t seed, int every, const Players& who) {
   const GameOptions opts = classic_options();
   const uint64_t gs = mix_seed(seed, g);
   Game game(opts, gs);
   std::vector<std::unique_ptr<Bot>> bots;
   for (int s = 0; s < opts.players; ++s) {
     AiConfig c;
-    c.level = AiLevel::Hard;
+    c.level = who.level;
+    c.max_iterations = who.iterations;
+    c.threads = 1;
     c.seed = mix_seed(gs, 1000 + s);
     bots.push_back(make_bot(c));
   }
@@ -81,10 +96,14 @@ std::vector<Position> play(int g, uint64_t seed, int every) {
       p.f[s] = coach::win_features(st, counts, s);
       p.heuristic[s] = ai::evaluate(st, s, neutral);
     }
+    p.net = ai::win_net_logits(st, counts);
     mine.push_back(p);
   });
   if (game.state().winner < 0) return {};
-  for (Position& p : mine) p.winner = game.state().winner;
+  for (Position& p : mine) {
+    p.winner = game.state().winner;
+    for (int s = 0; s < p.players; ++s) p.final_vp[s] = game.state().total_vp(s);
+  }
   return mine;
 }
 
@@ -97,6 +116,7 @@ bool write_positions(const std::vector<Position>& data, const std::string& path)
     for (int j = 0; j < K; ++j) std::fprintf(f, ",s%d_%s", s, coach::kWinFeatureNames[j]);
     std::fprintf(f, ",s%d_evaluate", s);
   }
+  for (int s = 0; s < kMaxPlayers; ++s) std::fprintf(f, ",final_vp%d", s);
   std::fprintf(f, "\n");
   for (const Position& p : data) {
     std::fprintf(f, "%d,%d,%d,%d", p.game, p.held_out ? 1 : 0, p.players, p.winner);
@@ -104,6 +124,7 @@ bool write_positions(const std::vector<Position>& data, const std::string& path)
       for (int j = 0; j < K; ++j) std::fprintf(f, ",%.6g", p.f[s][j]);
       std::fprintf(f, ",%.6g", p.heuristic[s]);
     }
+    for (int s = 0; s < kMaxPlayers; ++s) std::fprintf(f, ",%d", p.final_vp[s]);
     std::fprintf(f, "\n");
   }
   return std::fclose(f) == 0;
@@ -141,7 +162,7 @@ void score(const std::vector<Position>& data, bool held_out, Logit z, double* lo
 
 // Every held-out seat's predicted chance in deciles against how often such seats won.
 template <class Logit>
-void calibration(const std::vector<Position>& data, Logit z) {
+void calibration(const char* title, const std::vector<Position>& data, Logit z) {
   std::array<double, 10> pred{}, won{};
   std::array<int, 10> n{};
   for (const Position& p : data) {
@@ -154,7 +175,7 @@ void calibration(const std::vector<Position>& data, Logit z) {
       ++n[d];
     }
   }
-  std::printf("\nheld-out calibration of the fit (every seat of every position)\n");
+  std::printf("\nheld-out calibration of %s (every seat of every position)\n", title);
   std::printf("| predicted | seats | mean predicted | won |\n|---|---:|---:|---:|\n");
   for (int d = 0; d < 10; ++d)
     if (n[d])
@@ -280,13 +301,13 @@ void print_weights(const Weights& w) {
 }
 
 // The positions of games [0, games), in game order, played on `jobs` threads.
-std::vector<Position> play_all(int games, uint64_t seed, int every, int jobs) {
+std::vector<Position> play_all(int games, uint64_t seed, int every, int jobs, const Players& who) {
   std::vector<std::vector<Position>> per_game(games);
   std::atomic<int> next{0};
   std::vector<std::thread> threads;
   for (int j = 0; j < jobs; ++j)
     threads.emplace_back([&] {
-      for (int g; (g = next++) < games;) per_game[g] = play(g, seed, every);
+      for (int g; (g = next++) < games;) per_game[g] = play(g, seed, every, who);
     });
   for (auto& t : threads) t.join();
   std::vector<Position> data;
@@ -305,12 +326,18 @@ int main(int argc, char** argv) {
   app.add_option("--seed", seed, "match seed (game g uses mix_seed(seed, g))");
   app.add_option("--every", every, "record every K-th turn")->check(CLI::Range(1, 100));
   app.add_option("--jobs", jobs, "threads playing games")->check(CLI::Range(1, 64));
-  std::string dump;
+  std::string dump, level = "hard";
+  Players who;
   app.add_option("--dump", dump, "also write the positions to this CSV file");
+  app.add_option("--level", level, "who plays every seat: hard (the fit's data) or expert")
+      ->check(CLI::IsMember({"hard", "expert"}));
+  app.add_option("--iterations", who.iterations, "the searchers' iterations per decision")
+      ->check(CLI::Range(0, 100000));
   CLI11_PARSE(app, argc, argv);
 
   const double t0 = now_seconds();
-  const std::vector<Position> data = play_all(games, seed, every, jobs);
+  if (!parse_ai_level(level, &who.level)) return 2;
+  const std::vector<Position> data = play_all(games, seed, every, jobs, who);
   const double t1 = now_seconds();
   int held = 0;
   for (const Position& p : data) held += p.held_out;
@@ -327,7 +354,7 @@ int main(int argc, char** argv) {
   std::vector<int> all(K);
   for (int j = 0; j < K; ++j) all[j] = j;
   const Weights w = fit(data, all);
-  const Weights wvp = fit(data, {coach::kWPublicVp});
+  const Weights wvp = fit(data, {ai::kWPublicVp});
   // The hand-written evaluation (it reads hidden cards) with its best temperature.
   double best_t = 0, best_l = 1e9;
   for (double t = 0.1; t <= 3.0; t += 0.05) {
@@ -337,14 +364,15 @@ int main(int argc, char** argv) {
     if (l < best_l) best_l = l, best_t = t;
   }
   std::printf("fit %.0f s\n\n", now_seconds() - t1);
-  std::printf("%-36s %10s %10s %10s %10s\n", "model", "train loss", "train acc", "test loss",
+  std::printf("%-40s %10s %10s %10s %10s\n", "model", "train loss", "train acc", "test loss",
               "test acc");
   auto row = [&](const char* name, auto z) {
     double l0, a0, l1, a1;
     score(data, false, z, &l0, &a0);
     score(data, true, z, &l1, &a1);
-    std::printf("%-36s %10.4f %9.1f%% %10.4f %9.1f%%\n", name, l0, 100 * a0, l1, 100 * a1);
+    std::printf("%-40s %10.4f %9.1f%% %10.4f %9.1f%%\n", name, l0, 100 * a0, l1, 100 * a1);
   };
+  const auto net = [](const Position& p, int s) { return p.net[s]; };
   row("constant (1 / players)", [](const Position&, int) { return 0.0; });
   row("public VP alone", linear(wvp));
   char name[64];
@@ -352,7 +380,9 @@ int main(int argc, char** argv) {
   row(name, [&](const Position& p, int s) { return best_t * p.heuristic[s]; });
   row("the shipped weights (win_model.cpp)", linear(coach::win_weights()));
   row("this fit", linear(w));
-  calibration(data, linear(w));
+  row("the value network (win_net_weights.cpp)", net);
+  calibration("the fit", data, linear(w));
+  calibration("the value network", data, net);
   std::printf("\nweights for engine/coach/win_model.cpp (features: engine/coach/win_model.h)\n");
   print_weights(w);
   return 0;

@@ -102,6 +102,18 @@ std::vector<GoldenSpec> golden_specs() {
                       4, 3000));
   v.push_back(ai_game("ai_expert_arena4", "AI level expert (48 iterations), arena, capped", 15,
                       arena, AiLevel::Expert, 4, 400));
+  // Master on one searcher (its value network scores the confirming playouts), so the game is
+  // the same natively and in wasm; a short setup search keeps it fast.
+  GoldenSpec master = ai_game("ai_master_classic4",
+                              "AI level master (120 iterations: 96, then 24 confirming; setup "
+                              "search 6), classic 4p, capped",
+                              16, classic4, AiLevel::Master, 4, 300);
+  for (AiConfig& c : master.bots) {
+    c.max_iterations = 120;
+    c.threads = 1;
+    c.setup_iterations = 6;
+  }
+  v.push_back(master);
   return v;
 }
 

@@ -238,6 +238,7 @@ class SearchBot final : public Bot {
     job_.seed = rng_.next();
     job_.searchers = master() ? 0 : 1;
     job_.rounds = 0;
+    job_.value_net = (net_mask() & kNetFirstSearch) != 0;
     if (cfg_.max_iterations > 0) {
       job_.iterations =
           master() ? std::min(cfg_.max_iterations, kExpertBudgetIterations) : cfg_.max_iterations;
@@ -293,6 +294,11 @@ class SearchBot final : public Bot {
   static constexpr int kConfirmRounds = 3;
 
   bool master() const { return cfg_.level == AiLevel::Master; }
+  // Which of Master's searches the value network scores (docs/AI.md, "The value network").
+  int net_mask() const {
+    if (!master()) return 0;
+    return cfg_.value_net >= 0 ? cfg_.value_net : kMasterValueNet;
+  }
 
   void launch(const ai::SearchJob& job) {
     if (pool_ && pool_->size() > 0) {
@@ -332,6 +338,7 @@ class SearchBot final : public Bot {
     pair.cands = {job_.cands[0], job_.cands[choice_]};
     pair.seed = rng_.next();
     pair.rounds = kConfirmRounds;
+    pair.value_net = (net_mask() & kNetConfirm) != 0;
     confirming_ = true;
     launch(pair);
     return true;

@@ -56,7 +56,14 @@ struct AiConfig {
   // the game over the setup rule's best spots (Hard, Expert, Master); 0 = the setup rule
   // alone (Hard's lookahead); < 0 = the level's own (setup_search_iterations; Hard: none).
   int setup_iterations = -1;
+  // Master's playouts scored by the value network (engine/ai/win_net.h) instead of the
+  // evaluation: a mask of kNetFirstSearch and kNetConfirm; < 0 = the level's own
+  // (kMasterValueNet for Master; Expert never uses it).
+  int value_net = -1;
 };
+constexpr int kNetFirstSearch = 1;  // Master's first search (Expert's, on every searcher)
+constexpr int kNetConfirm = 2;      // Master's confirming playouts
+constexpr int kMasterValueNet = kNetConfirm;
 
 // The setup search of Expert and Master: with a fixed number of iterations for the main
 // phase, two thirds of it (Expert's 96 give 64); under a time budget Expert runs

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "engine/ai/win_net.h"
 #include "engine/bytes.h"
 
 #ifndef __EMSCRIPTEN__
@@ -81,7 +82,7 @@ static_assert(std::is_trivially_copyable_v<Action>);
 
 constexpr uint32_t kJobMagic = 0x314A5343;    // "CSJ1"
 constexpr uint32_t kStatsMagic = 0x31525343;  // "CSR1"
-constexpr uint32_t kFormat = 2;
+constexpr uint32_t kFormat = 3;
 
 using bytes::Reader;
 using bytes::refuse;
@@ -104,6 +105,7 @@ std::vector<uint8_t> encode_job(const SearchJob& job) {
   w.put(static_cast<int32_t>(job.iterations));
   w.put(job.budget_ms);
   w.put(static_cast<int32_t>(job.rounds));
+  w.put(static_cast<uint8_t>(job.value_net ? 1 : 0));
   return std::move(w.out);
 }
 
@@ -127,8 +129,12 @@ bool decode_job(const uint8_t* data, size_t size, SearchJob* out, std::string* e
   for (Action& a : job.cands)
     if (!r.get(&a)) return refuse(error, "truncated search job");
   int32_t iterations = 0, rounds = 0;
-  if (!r.get(&job.seed) || !r.get(&iterations) || !r.get(&job.budget_ms) || !r.get(&rounds))
+  uint8_t value_net = 0;
+  if (!r.get(&job.seed) || !r.get(&iterations) || !r.get(&job.budget_ms) || !r.get(&rounds) ||
+      !r.get(&value_net))
     return refuse(error, "truncated search job");
+  if (value_net > 1) return refuse(error, "bad scorer in search job");
+  job.value_net = value_net == 1;
   if (r.left != 0) return refuse(error, "trailing bytes after search job");
   const GameState& v = job.obs.view;
   if (v.num_players < 2 || v.num_players > kMaxPlayers || job.obs.seat < 0 ||
@@ -206,6 +212,7 @@ void RootSearch::start(const SearchJob& job) {
   iter_.assign(cands_.size(), 0.0);
   turn0_ = obs_.view.turn;
   rounds_ = job.rounds > 0 ? job.rounds : playout_rounds(obs_.view);
+  value_net_ = job.value_net;
   action_cap_ = std::max(kPlayoutActionCap, rounds_ * kPlayoutActionsPerRound);
   const bool limited = target_iterations_ > 0 || budget_ms_ > 0;
   stage_ = cands_.size() <= 1 || !limited ? Stage::Done : Stage::Sample;
@@ -283,11 +290,16 @@ void RootSearch::playout_step() {
 }
 
 // Our evaluation minus the best opponent's (each opponent with neutral parameters); a finished
-// game counts +-6. This hand-written difference ranks moves better than a fitted
-// win-probability model, although such a model predicts winners better (docs/AI.md, "Measured
-// variants" and "The fitted value model").
+// game counts +-6. This hand-written difference ranked moves better for Expert than a fitted
+// linear win-probability model, although that model predicted winners better (docs/AI.md,
+// "Measured variants" and "The fitted value model"). With value_net the score is our chance
+// by the value network (a finished game 1 or 0), which reads public information only.
 double RootSearch::score(const GameState& s) const {
   const int me = obs_.seat;
+  if (value_net_) {
+    if (s.winner >= 0) return s.winner == me ? 1.0 : 0.0;
+    return win_net_chances(s, hand_counts(s))[me];
+  }
   if (s.winner >= 0) return s.winner == me ? 6.0 : -6.0;
   const double mine = evaluate(s, me, params_);
   double best_other = -1e9;

@@ -44,6 +44,7 @@ struct SearchJob {
   double budget_ms = 0;       // > 0: stop when this much time has passed since the job's start
   int searchers = 0;          // how many of a pool's searchers share the job (0 = all)
   int rounds = 0;             // playout length in rounds (0: playout_rounds of the view)
+  bool value_net = false;     // score playouts by the value network (win_net.h), else evaluate()
 };
 constexpr int kMaxSearchCands = 32;
 
@@ -95,6 +96,7 @@ class RootSearch {
   uint64_t dice_ = 0, pol_ = 0;
   Rng prng_;
   int cand_ = 0, steps_ = 0, horizon_ = 0, action_cap_ = 0;
+  bool value_net_ = false;
 };
 
 // Searchers on other cores. begin() hands each of job.searchers (or all) its share of `job`

@@ -76,12 +76,18 @@ inline nlohmann::json spec_to_json(const GoldenSpec& s) {
   j["policy"] = s.policy;
   j["max_actions"] = s.max_actions;
   j["bots"] = nlohmann::json::array();
-  for (const AiConfig& c : s.bots)
-    j["bots"].push_back({{"level", ai_level_name(c.level)},
-                         {"personality", personality_name(c.personality)},
-                         {"budget_ms", c.budget_ms},
-                         {"max_iterations", c.max_iterations},
-                         {"seed", c.seed}});
+  for (const AiConfig& c : s.bots) {
+    nlohmann::json b = {{"level", ai_level_name(c.level)},
+                        {"personality", personality_name(c.personality)},
+                        {"budget_ms", c.budget_ms},
+                        {"max_iterations", c.max_iterations},
+                        {"seed", c.seed}};
+    // Master's searchers and setup iterations, where a spec sets them (a fixed count of
+    // searchers keeps its decisions the same on every machine).
+    if (c.threads > 0) b["threads"] = c.threads;
+    if (c.setup_iterations >= 0) b["setup_iterations"] = c.setup_iterations;
+    j["bots"].push_back(b);
+  }
   return j;
 }
 
@@ -105,6 +111,8 @@ inline bool spec_from_json(const nlohmann::json& j, GoldenSpec* out, std::string
       c.budget_ms = b.at("budget_ms").get<int>();
       c.max_iterations = b.at("max_iterations").get<int>();
       c.seed = b.at("seed").get<uint64_t>();
+      c.threads = b.value("threads", 0);
+      c.setup_iterations = b.value("setup_iterations", -1);
       s.bots.push_back(c);
     }
     *out = std::move(s);

@@ -170,6 +170,60 @@ TEST_F(SearchTest, SlicedSearchEqualsOneCall) {
   expect_same(run_local(job, 0.05), run_local(job));
 }
 
+// A job scored by the value network keeps its scorer through its bytes, a scorer byte other
+// than 0 or 1 is refused, and its scores are chances: every candidate's mean lies in [0, 1].
+TEST_F(SearchTest, TheValueNetScorerSurvivesItsBytesAndScoresChances) {
+  ai::SearchJob job = job_for(*game_, 12, 4);
+  job.value_net = true;
+  job.rounds = 3;
+  std::vector<uint8_t> bytes = ai::encode_job(job);
+  ai::SearchJob back;
+  std::string err;
+  ASSERT_TRUE(ai::decode_job(bytes.data(), bytes.size(), &back, &err)) << err;
+  EXPECT_TRUE(back.value_net);
+  const ai::RootStats s = run_local(back);
+  expect_same(s, run_local(job, 0.05));
+  ASSERT_EQ(s.iterations, 12);
+  for (double sum : s.sum) {
+    EXPECT_GE(sum / s.iterations, 0.0);
+    EXPECT_LE(sum / s.iterations, 1.0);
+  }
+  // The evaluation's scores are differences of evaluations, mostly outside [0, 1].
+  job.value_net = false;
+  expect_same(run_local(job), run_local(job, 0.05));
+  EXPECT_NE(run_local(job).sum, s.sum);
+  bytes.back() = 2;
+  EXPECT_FALSE(ai::decode_job(bytes.data(), bytes.size(), &back, &err));
+  EXPECT_EQ(err, "bad scorer in search job");
+}
+
+// Master with the value network in each of its searches (and in neither) plays legal moves,
+// and the same moves on one thread whether or not its thinking is sliced.
+TEST_F(SearchTest, MasterWithTheValueNetPlaysLegalMovesAndTheSameSliced) {
+  for (int net = 0; net <= (kNetFirstSearch | kNetConfirm); ++net) {
+    AiConfig c;
+    c.level = AiLevel::Master;
+    c.max_iterations = 130;
+    c.threads = 1;
+    c.seed = 13;
+    c.value_net = net;
+    auto whole = make_bot(c);
+    auto sliced = make_bot(c);
+    Game g = *game_;
+    for (int i = 0; i < 6 && g.state().phase != Phase::GameOver; ++i) {
+      const int m = g.state().to_move();
+      const Observation obs = observe(g.state(), m);
+      const Action a = whole->decide(obs, g.visible_events(m));
+      sliced->start(obs, g.visible_events(m));
+      while (!sliced->step(0.2)) {
+      }
+      ASSERT_EQ(sliced->action(), a) << "net " << net << ", decision " << i;
+      std::string err;
+      ASSERT_TRUE(g.apply(a, &err)) << "net " << net << ": " << a.to_string() << ": " << err;
+    }
+  }
+}
+
 // The setup search's playouts run to the end of the game: from the first placement every
 // playout of every candidate ends with a winner, scored +-6 (a playout cut short would score
 // an evaluation difference instead).

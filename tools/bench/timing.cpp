@@ -16,6 +16,7 @@
 
 #include "engine/ai/ai.h"
 #include "engine/ai/search.h"
+#include "engine/ai/win_net.h"
 #include "engine/observation.h"
 #include "tools/tool_common.h"
 
@@ -103,6 +104,33 @@ int main(int argc, char** argv) {
       secs, [&] { g_sink += check_invariants(mid[i++ % mid.size()]).size(); }, &ops);
   row("check_invariants", ns);
 
+  // A playout's score: the value network's chances for every seat, against the evaluation of
+  // every seat that the search otherwise scores with.
+  i = 0;
+  double chance_sum = 0;
+  ns = time_op(
+      secs,
+      [&] {
+        const GameState& p = mid[i++ % mid.size()];
+        chance_sum += ai::win_net_chances(p, ai::hand_counts(p))[0];
+      },
+      &ops);
+  row("value network, every seat (mid-game)", ns,
+      std::to_string(ai::win_net_parameters()) + " parameters");
+  g_sink += static_cast<uint64_t>(chance_sum);
+  i = 0;
+  const ai::Params neutral{};
+  double eval_sum = 0;
+  ns = time_op(
+      secs,
+      [&] {
+        const GameState& p = mid[i++ % mid.size()];
+        for (int seat = 0; seat < p.num_players; ++seat) eval_sum += ai::evaluate(p, seat, neutral);
+      },
+      &ops);
+  row("evaluate(), every seat (mid-game)", ns);
+  g_sink += static_cast<uint64_t>(eval_sum);
+
   uint64_t seed = 1;
   long actions = 0;
   ns = time_op(
@@ -162,6 +190,24 @@ int main(int argc, char** argv) {
   row("Expert search (96 iterations)", ns,
       std::to_string(job.cands.size()) + " candidates; " +
           std::to_string(static_cast<long>(static_cast<double>(playouts) / (ns * ops / 1e9))) +
+          " playouts per CPU second");
+  // The same search with its playouts scored by the value network (Master's scorer).
+  job.value_net = true;
+  playouts = 0;
+  ns = time_op(
+      secs,
+      [&] {
+        ++job.seed;
+        ai::RootSearch search;
+        search.start(job);
+        search.step(1e9);
+        playouts +=
+            static_cast<long>(search.stats().iterations) * static_cast<long>(job.cands.size());
+        g_sink += static_cast<uint64_t>(search.stats().sum[0]);
+      },
+      &ops);
+  row("the same, scored by the value network", ns,
+      std::to_string(static_cast<long>(static_cast<double>(playouts) / (ns * ops / 1e9))) +
           " playouts per CPU second");
   std::printf("\n(checksum %llu)\n", static_cast<unsigned long long>(g_sink));
   return 0;
