@@ -18,6 +18,18 @@ namespace {
 
 const char* kLevelNames[] = {"Random", "Easy", "Normal", "Hard", "Expert", "Master"};
 constexpr int kNumLevels = 6;
+// What each level does, under the seats for the levels chosen (docs/AI.md, "Levels", has the
+// measurements behind them).
+const char* kLevelWords[] = {
+    "plays any legal move.",
+    "builds greedily and makes mistakes.",
+    "builds greedily, uses its ports and offers trades.",
+    "counts cards and plans three builds ahead.",
+    "plays Hard's ten best moves out in a hundred imagined futures and keeps the best.",
+    ("Expert's search for longer on every core; where it would change Hard's move, longer "
+     "playouts judged by a value network learned from games decide."),
+};
+static_assert(sizeof(kLevelWords) / sizeof(kLevelWords[0]) == kNumLevels);
 const char* kPersonalityNames[] = {"Balanced", "Trader",       "Aggressor",
                                    "Builder",  "Expansionist", "Opportunist"};
 const char* kSeatKinds[] = {"You", "AI", "Human (hot-seat)"};
@@ -53,7 +65,7 @@ struct FormLayout {
 };
 
 // A combo whose list rows are at least `row_h` tall (0: ImGui's own height). `id` is its test
-// id and ImGui id.
+// id and ImGui id; row i of its open list is `id`_item_i.
 bool combo(const char* id, int* value, const char* const items[], int n, float row_h) {
   ImGui::PushID(id);
   bool changed = false;
@@ -65,6 +77,9 @@ bool combo(const char* id, int* value, const char* const items[], int n, float r
         *value = i;
         changed = true;
       }
+      char item_id[48];
+      std::snprintf(item_id, sizeof item_id, "%s_item_%d", id, i);
+      test_id(item_id);  // a row of the open list
       if (selected) ImGui::SetItemDefaultFocus();
     }
     ImGui::EndCombo();
@@ -124,6 +139,23 @@ void seat_rows(NewGameForm& form, const FormLayout& fl, float combo_w) {
     if (fl.narrow) ImGui::Spacing();
     ImGui::PopID();
   }
+}
+
+// One line for each AI level the seats use, weakest first: what that level does.
+void level_words(const NewGameForm& form) {
+  bool used[kNumLevels] = {};
+  for (int i = 0; i < form.players; ++i)
+    if (form.seats[i].kind == kSeatAi)
+      used[std::clamp(form.seats[i].level, 0, kNumLevels - 1)] = true;
+  ImGui::PushTextWrapPos(0);
+  for (int l = 0; l < kNumLevels; ++l)
+    if (used[l]) {
+      ImGui::TextDisabled("%s: %s", kLevelNames[l], kLevelWords[l]);
+      char id[24];
+      std::snprintf(id, sizeof id, "level_words_%d", l);
+      test_id(id);
+    }
+  ImGui::PopTextWrapPos();
 }
 
 // The accent-coloured start button, `w` wide, its label in `font` (bold when null).
@@ -361,6 +393,7 @@ NewGameChoice custom_form(NewGameForm& form, const FormLayout& fl, float w, floa
     test_id(id);
   }
   seat_rows(form, fl, (w - fl.label_w - 60.0f) / 3.0f);
+  level_words(form);
   int humans = 0;
   for (int i = 0; i < form.players; ++i) humans += form.seats[i].kind != kSeatAi;
   if (form.room) room_connect_choice(form);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { assert, base, browser, closeClean, frames, instrument, measure, newPage, noticeText, root, serve, server, shot, site, sleep, test, waitFor, waitReady } from '../lib.mjs';
-import { DESKTOP_1280, PHONE_390, clickUi, newDevicePage, tapOrClickUi, uiRectOf } from '../ui.mjs';
+import { DESKTOP_1280, PHONE_390, clickUi, newDevicePage, tapOrClickUi, uiRectOf, widgets } from '../ui.mjs';
 
 await test('one-click-start-on-phone-and-desktop', async () => {
   for (const [label, device] of [['390x844', PHONE_390], ['1280x720', DESKTOP_1280]]) {
@@ -78,6 +78,41 @@ await test('custom-form-fits-a-phone', async () => {
   await tapOrClickUi(page, 'start', true);
   await waitFor(page, () => window.catan.state().session.active, null, { timeout: 20000 });
   await closeClean(context, page);
+});
+
+// The form says what each chosen level does: Master picked from a seat's level list, by a tap
+// on a phone and a click on a desktop, adds its line under the seats.
+await test('custom-form-says-what-each-level-is', async () => {
+  for (const [label, device] of [['390x844', PHONE_390], ['1280x720', DESKTOP_1280]]) {
+    const touch = !!device.hasTouch;
+    const { context, page } = await newDevicePage(device);
+    await page.goto(base + 'index.html');
+    await waitReady(page);
+    await frames(page, 5);
+    await tapOrClickUi(page, 'custom_game', touch);
+    await frames(page, 5);
+    let ws = await widgets(page);
+    assert(ws.level_words_2 && !ws.level_words_5, 'the default seats (Normal) are not the only level said: ' +
+      Object.keys(ws).filter((k) => k.startsWith('level_words')));
+    await tapOrClickUi(page, 'seat_level_1', touch);
+    await frames(page, 5);
+    // The list opens under the combo; Master is its sixth row.
+    const row = (await widgets(page)).seat_level_1_item_5;
+    assert(row && row.y1 - row.y0 >= (touch ? 44 : 10), `no Master row a finger can hit at ${label}: ` + JSON.stringify(row));
+    const box = await page.locator('#canvas').boundingBox();
+    const x = box.x + (row.x0 + row.x1) / 2;
+    const y = box.y + (row.y0 + row.y1) / 2;
+    if (touch) await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+    await frames(page, 8);
+    ws = await widgets(page);
+    const m = ws.level_words_5;
+    assert(m && ws.level_words_2, `Master picked at ${label}: the lines said are ` +
+      Object.keys(ws).filter((k) => k.startsWith('level_words')));
+    assert(m.x0 >= 0 && m.x1 <= device.viewport.width, `the Master line leaves the screen at ${label}`);
+    await shot(page, `custom-form-levels-${label}.png`);
+    await closeClean(context, page);
+  }
 });
 
 await test('one-menu-with-sound-and-share', async () => {
