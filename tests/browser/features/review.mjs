@@ -49,6 +49,16 @@ await test('review-from-end-screen-and-play-from-here', async () => {
   await pressUi(page, screen, 'review_prev_turn');
   const turnStart = (await reviewOf(page)).position;
   assert(turnStart < n - 1, 'a turn back: ' + turnStart);
+  // The first turning point: the list follows the position, so it may have scrolled away;
+  // the wheel over the list brings it back, as a player would.
+  for (let i = 0; i < 10 && !(await widgets(page)).review_tp_0; ++i) {
+    const row = Object.entries(await widgets(page)).find(([k]) => k.startsWith('review_tp_'));
+    if (!row) break;
+    const box = await page.locator('#canvas').boundingBox();
+    await page.mouse.move(box.x + (row[1].x0 + row[1].x1) / 2, box.y + (row[1].y0 + row[1].y1) / 2);
+    await page.mouse.wheel(0, -240);
+    await frames(page, 4);
+  }
   await pressUi(page, screen, 'review_tp_0');
   rv = await reviewOf(page);
   assert(rv.position > 0 && rv.position <= n, 'turning point: ' + JSON.stringify(rv));
