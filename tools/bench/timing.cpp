@@ -174,41 +174,34 @@ int main(int argc, char** argv) {
   rank_rng.state = 7;
   job.cands = ai::candidate_actions(ctx, rank_rng, 10);
   job.iterations = kExpertBudgetIterations;
-  long playouts = 0;
-  ns = time_op(
-      secs,
-      [&] {
-        ++job.seed;
-        ai::RootSearch search;
-        search.start(job);
-        search.step(1e9);
-        playouts +=
-            static_cast<long>(search.stats().iterations) * static_cast<long>(job.cands.size());
-        g_sink += static_cast<uint64_t>(search.stats().sum[0]);
-      },
-      &ops);
+  // ns per search of `job` and its playouts (one per candidate and iteration) per CPU second.
+  auto time_search = [&](double* playouts_per_s) {
+    long playouts = 0;
+    const double t = time_op(
+        secs,
+        [&] {
+          ++job.seed;
+          ai::RootSearch search;
+          search.start(job);
+          search.step(1e9);
+          playouts +=
+              static_cast<long>(search.stats().iterations) * static_cast<long>(job.cands.size());
+          g_sink += static_cast<uint64_t>(search.stats().sum[0]);
+        },
+        &ops);
+    *playouts_per_s = static_cast<double>(playouts) / (t * static_cast<double>(ops) / 1e9);
+    return t;
+  };
+  double rate = 0;
+  ns = time_search(&rate);
   row("Expert search (96 iterations)", ns,
-      std::to_string(job.cands.size()) + " candidates; " +
-          std::to_string(static_cast<long>(static_cast<double>(playouts) / (ns * ops / 1e9))) +
+      std::to_string(job.cands.size()) + " candidates; " + std::to_string(static_cast<long>(rate)) +
           " playouts per CPU second");
   // The same search with its playouts scored by the value network (Master's scorer).
   job.value_net = true;
-  playouts = 0;
-  ns = time_op(
-      secs,
-      [&] {
-        ++job.seed;
-        ai::RootSearch search;
-        search.start(job);
-        search.step(1e9);
-        playouts +=
-            static_cast<long>(search.stats().iterations) * static_cast<long>(job.cands.size());
-        g_sink += static_cast<uint64_t>(search.stats().sum[0]);
-      },
-      &ops);
+  ns = time_search(&rate);
   row("the same, scored by the value network", ns,
-      std::to_string(static_cast<long>(static_cast<double>(playouts) / (ns * ops / 1e9))) +
-          " playouts per CPU second");
+      std::to_string(static_cast<long>(rate)) + " playouts per CPU second");
   std::printf("\n(checksum %llu)\n", static_cast<unsigned long long>(g_sink));
   return 0;
 }

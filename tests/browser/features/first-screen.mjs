@@ -38,13 +38,19 @@ await test('one-click-start-on-phone-and-desktop', async () => {
   }
 });
 
-await test('custom-form-fits-a-phone', async () => {
-  const { context, page } = await newDevicePage(PHONE_390);
+// A fresh page on `device` with the New game form open (by a tap on touch screens).
+async function openCustomForm(device) {
+  const { context, page } = await newDevicePage(device);
   await page.goto(base + 'index.html');
   await waitReady(page);
   await frames(page, 5);
-  await tapOrClickUi(page, 'custom_game', true);
+  await tapOrClickUi(page, 'custom_game', !!device.hasTouch);
   await frames(page, 5);
+  return { context, page };
+}
+
+await test('custom-form-fits-a-phone', async () => {
+  const { context, page } = await openCustomForm(PHONE_390);
   await shot(page, 'custom-form-390x844-top.png');
   // Every control of the form, read from the app's own layout while the form scrolls down
   // (a wheel over it; a drag scrolls it by touch).
@@ -85,12 +91,7 @@ await test('custom-form-fits-a-phone', async () => {
 await test('custom-form-says-what-each-level-is', async () => {
   for (const [label, device] of [['390x844', PHONE_390], ['1280x720', DESKTOP_1280]]) {
     const touch = !!device.hasTouch;
-    const { context, page } = await newDevicePage(device);
-    await page.goto(base + 'index.html');
-    await waitReady(page);
-    await frames(page, 5);
-    await tapOrClickUi(page, 'custom_game', touch);
-    await frames(page, 5);
+    const { context, page } = await openCustomForm(device);
     let ws = await widgets(page);
     assert(ws.level_words_2 && !ws.level_words_5, 'the default seats (Normal) are not the only level said: ' +
       Object.keys(ws).filter((k) => k.startsWith('level_words')));
